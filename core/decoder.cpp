@@ -1,0 +1,308 @@
+#include "decoder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+#include "kernels.h"
+
+namespace ae {
+namespace {
+
+size_t sz(int n) { return static_cast<size_t>(n); }
+
+const float* embedding(const Matrix& table, int id) { return table.data() + sz(id) * sz(static_cast<int>(table.cols())); }
+
+void copy_into(const float* from, int n, float* to) { std::memcpy(to, from, sizeof(float) * sz(n)); }
+
+template <typename T>
+void append(std::vector<T>* to, const T* from, int n) {
+  to->insert(to->end(), from, from + n);
+}
+
+}  // namespace
+
+void EncoderState::resize(const Hyper& h) {
+  const size_t T = sz(h.max_src_len);
+  ids.reserve(T);
+  forward_h.assign(T * sz(h.enc_hidden), 0.0f);
+  backward_h.assign(T * sz(h.enc_hidden), 0.0f);
+  forward_cache.resize(T);
+  backward_cache.resize(T);
+  for (size_t i = 0; i < T; ++i) {
+    forward_cache[i].resize(h.enc_hidden);
+    backward_cache[i].resize(h.enc_hidden);
+  }
+  states.assign(T * sz(h.context_size()), 0.0f);
+  keys.assign(h.attention ? T * sz(h.attn_dim) : 0, 0.0f);
+  fixed_context.assign(sz(h.context_size()), 0.0f);
+  s0.assign(sz(h.dec_hidden), 0.0f);
+}
+
+void encode(const Model& model, const std::vector<int>& ids, EncoderState* enc) {
+  const Hyper& h = model.hyper;
+  const Params& p = model.params;
+  const int T = static_cast<int>(ids.size());
+  const int H = h.enc_hidden, C = h.context_size();
+  enc->src_len = T;
+  enc->ids = ids;
+  const std::vector<float> zero(sz(H), 0.0f);
+  // →h_i = GRU(→h_{i-1}, E x_i), reading left to right.
+  for (int i = 0; i < T; ++i) {
+    const float* prev = i == 0 ? zero.data() : &enc->forward_h[sz((i - 1) * H)];
+    gru_cell_forward(p.enc_fwd, embedding(p.src_embed, ids[sz(i)]), prev, &enc->forward_h[sz(i * H)],
+                     &enc->forward_cache[sz(i)]);
+  }
+  // ←h_i = GRU(←h_{i+1}, E x_i), reading right to left.
+  for (int i = T - 1; i >= 0; --i) {
+    const float* prev = i == T - 1 ? zero.data() : &enc->backward_h[sz((i + 1) * H)];
+    gru_cell_forward(p.enc_bwd, embedding(p.src_embed, ids[sz(i)]), prev,
+                     &enc->backward_h[sz(i * H)], &enc->backward_cache[sz(i)]);
+  }
+  // h_i = [→h_i ; ←h_i]: a summary of the whole sentence centred on word i.
+  for (int i = 0; i < T; ++i) {
+    copy_into(&enc->forward_h[sz(i * H)], H, &enc->states[sz(i * C)]);
+    copy_into(&enc->backward_h[sz(i * H)], H, &enc->states[sz(i * C + H)]);
+  }
+  copy_into(&enc->forward_h[sz((T - 1) * H)], H, enc->fixed_context.data());
+  copy_into(enc->backward_h.data(), H, enc->fixed_context.data() + H);
+  initial_state_forward(p, enc->backward_h.data(), enc->s0.data());
+  if (h.attention) attention_keys_forward(p, enc->states.data(), T, enc->keys.data());
+}
+
+void StepWork::resize(const Hyper& h) {
+  const size_t T = sz(h.max_src_len), A = sz(h.attn_dim);
+  s_prev.assign(sz(h.dec_hidden), 0.0f);
+  question.assign(A, 0.0f);
+  pre_tanh.assign(T * A, 0.0f);
+  bent.assign(T * A, 0.0f);
+  scores.assign(T, 0.0f);
+  tempered.assign(T, 0.0f);
+  exp_shifted.assign(T, 0.0f);
+  alpha.assign(T, 0.0f);
+  context.assign(sz(h.context_size()), 0.0f);
+  dec_input.assign(sz(h.dec_input_size()), 0.0f);
+  gru.resize(h.dec_hidden);
+  s.assign(sz(h.dec_hidden), 0.0f);
+  output.resize(h);
+  probs.assign(sz(h.tgt_vocab), 0.0f);
+}
+
+void decoder_step(const Model& model, const EncoderState& enc, const float* s_prev, int y_prev,
+                  float temperature, StepWork* w) {
+  const Hyper& h = model.hyper;
+  const Params& p = model.params;
+  const int T = enc.src_len, C = h.context_size(), E = h.embed, D = h.dec_hidden;
+  w->y_prev = y_prev;
+  copy_into(s_prev, D, w->s_prev.data());
+  if (h.attention) {
+    // Steps 2–3: ask the question s_{t-1} of every h_i and score the answers.
+    attention_question_forward(p, s_prev, w->question.data());
+    additive_scores_forward(p, w->question.data(), enc.keys.data(), T, w->pre_tanh.data(),
+                            w->bent.data(), w->scores.data());
+    // Step 4: scores → weights.
+    for (int i = 0; i < T; ++i) w->tempered[sz(i)] = w->scores[sz(i)] / temperature;
+    w->softmax = softmax_forward(w->tempered.data(), T, w->exp_shifted.data(), w->alpha.data());
+    // Step 5: the blend.
+    context_forward(w->alpha.data(), enc.states.data(), T, C, w->context.data());
+  } else {
+    copy_into(enc.fixed_context.data(), C, w->context.data());
+  }
+  // Step 6: c_t enters the state update f ...
+  const float* y_embed = embedding(p.tgt_embed, y_prev);
+  copy_into(y_embed, E, w->dec_input.data());
+  copy_into(w->context.data(), C, w->dec_input.data() + E);
+  gru_cell_forward(p.dec, w->dec_input.data(), s_prev, w->s.data(), &w->gru);
+  // ... and the output g.
+  output_forward(p, w->s.data(), y_embed, w->context.data(), &w->output, w->probs.data());
+  softmax_forward(w->probs.data(), h.tgt_vocab, w->probs.data(), w->probs.data());
+}
+
+// ---------------------------------------------------------------------------------------------
+Decoder::Decoder(const Model& model) : model_(model) {
+  enc_.resize(model.hyper);
+  work_.resize(model.hyper);
+  state_.assign(sz(model.hyper.dec_hidden), 0.0f);
+}
+
+Status Decoder::check_source(const std::vector<int>& src_ids) const {
+  const Hyper& h = model_.hyper;
+  if (src_ids.empty()) return Status::error("Nothing to translate: the sentence is empty.");
+  if (static_cast<int>(src_ids.size()) > h.max_src_len)
+    return Status::error("The sentence has " + std::to_string(src_ids.size()) +
+                         " words; the model reads at most " + std::to_string(h.max_src_len) + ".");
+  for (int id : src_ids)
+    if (id < 0 || id >= h.src_vocab)
+      return Status::error("Source word id " + std::to_string(id) + " is outside the vocabulary.");
+  return Status::ok();
+}
+
+int Decoder::effective_max_len(const DecodeOptions& options) const {
+  const int limit = model_.hyper.max_tgt_len;
+  return options.max_len > 0 ? std::min(options.max_len, limit) : limit;
+}
+
+void Decoder::begin_trace(const DecodeOptions& options, Trace* t) const {
+  const Hyper& h = model_.hyper;
+  const int T = enc_.src_len;
+  t->attention = h.attention;
+  t->src_len = T;
+  t->steps = 0;
+  t->context_size = h.context_size();
+  t->attn_dim = h.attention ? h.attn_dim : 0;
+  t->dec_hidden = h.dec_hidden;
+  t->top_k = std::max(1, std::min(options.top_k, h.tgt_vocab));
+  t->src_ids = enc_.ids;
+  t->log_prob = 0;
+  t->encoder_states.assign(enc_.states.begin(), enc_.states.begin() + T * h.context_size());
+  t->keys.assign(enc_.keys.begin(), enc_.keys.begin() + (h.attention ? T * h.attn_dim : 0));
+  for (auto* v : {&t->token_probs, &t->s_prev, &t->question, &t->pre_tanh, &t->bent, &t->scores,
+                  &t->exp_shifted, &t->score_max, &t->exp_sum, &t->alpha, &t->context, &t->s,
+                  &t->topk_probs})
+    v->clear();
+  t->out_ids.clear();
+  t->topk_ids.clear();
+}
+
+void Decoder::record_step(int chosen, Trace* t) const {
+  const Hyper& h = model_.hyper;
+  const StepWork& w = work_;
+  const int T = enc_.src_len;
+  t->steps += 1;
+  t->out_ids.push_back(chosen);
+  const float p = w.probs[sz(chosen)];
+  t->token_probs.push_back(p);
+  t->log_prob += std::log(std::max(p, 1e-30f));
+  append(&t->s_prev, w.s_prev.data(), h.dec_hidden);
+  if (h.attention) {
+    append(&t->question, w.question.data(), h.attn_dim);
+    append(&t->pre_tanh, w.pre_tanh.data(), T * h.attn_dim);
+    append(&t->bent, w.bent.data(), T * h.attn_dim);
+    append(&t->scores, w.scores.data(), T);
+    append(&t->exp_shifted, w.exp_shifted.data(), T);
+    t->score_max.push_back(w.softmax.max);
+    t->exp_sum.push_back(w.softmax.sum);
+    append(&t->alpha, w.alpha.data(), T);
+  }
+  append(&t->context, w.context.data(), h.context_size());
+  append(&t->s, w.s.data(), h.dec_hidden);
+  // Top-k by a partial selection over the vocabulary (k is small, |V| ~ 1000s).
+  const int k = t->top_k;
+  size_t first = t->topk_ids.size();
+  for (int slot = 0; slot < k; ++slot) {
+    int best = -1;
+    for (int y = 0; y < h.tgt_vocab; ++y) {
+      if (best >= 0 && w.probs[sz(y)] <= w.probs[sz(best)]) continue;
+      if (std::find(t->topk_ids.begin() + static_cast<long>(first), t->topk_ids.end(), y) !=
+          t->topk_ids.end())
+        continue;
+      best = y;
+    }
+    t->topk_ids.push_back(best);
+    t->topk_probs.push_back(w.probs[sz(best)]);
+  }
+}
+
+Status Decoder::translate(const std::vector<int>& src_ids, const DecodeOptions& options,
+                          Trace* trace) {
+  if (Status s = check_source(src_ids); !s) return s;
+  if (!(options.temperature > 0.0f) || !std::isfinite(options.temperature))
+    return Status::error("The attention temperature must be a positive number.");
+  if (options.beam_width < 1 || options.beam_width > 16)
+    return Status::error("The beam width must be between 1 and 16.");
+  encode(model_, src_ids, &enc_);
+  if (options.beam_width > 1) {
+    const std::vector<int> best = beam_search(options);
+    return score(src_ids, best, options, trace);
+  }
+  begin_trace(options, trace);
+  state_ = enc_.s0;
+  int y = kBosId;
+  const int max_len = effective_max_len(options);
+  for (int t = 0; t < max_len && y != kEosId; ++t) {
+    decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_);
+    y = static_cast<int>(std::max_element(work_.probs.begin(), work_.probs.end()) -
+                         work_.probs.begin());
+    record_step(y, trace);
+    state_ = work_.s;
+  }
+  return Status::ok();
+}
+
+Status Decoder::score(const std::vector<int>& src_ids, const std::vector<int>& target_ids,
+                      const DecodeOptions& options, Trace* trace) {
+  if (Status s = check_source(src_ids); !s) return s;
+  if (!(options.temperature > 0.0f) || !std::isfinite(options.temperature))
+    return Status::error("The attention temperature must be a positive number.");
+  for (int id : target_ids)
+    if (id < 0 || id >= model_.hyper.tgt_vocab)
+      return Status::error("Target word id " + std::to_string(id) + " is outside the vocabulary.");
+  encode(model_, src_ids, &enc_);
+  begin_trace(options, trace);
+  state_ = enc_.s0;
+  int y = kBosId;
+  for (int target : target_ids) {
+    decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_);
+    record_step(target, trace);
+    state_ = work_.s;
+    y = target;
+  }
+  return Status::ok();
+}
+
+// Beam search over whole hypotheses: at each step every live hypothesis proposes its best
+// `width` continuations, and the best `width` of all of them (by total log-probability) survive.
+// Finished hypotheses (ending in </s>) compete by log-probability per word so that short
+// outputs are not favoured merely for being short.
+std::vector<int> Decoder::beam_search(const DecodeOptions& options) {
+  struct Hypothesis {
+    std::vector<int> tokens;
+    std::vector<float> state;
+    double log_prob = 0;
+  };
+  const int width = options.beam_width;
+  const int max_len = effective_max_len(options);
+  std::vector<Hypothesis> live{{{}, enc_.s0, 0.0}}, finished;
+  auto normalized = [](const Hypothesis& hyp) {
+    return hyp.log_prob / static_cast<double>(std::max<size_t>(1, hyp.tokens.size()));
+  };
+  for (int t = 0; t < max_len && !live.empty(); ++t) {
+    struct Candidate {
+      size_t parent;
+      int token;
+      double log_prob;
+    };
+    std::vector<Candidate> candidates;
+    std::vector<std::vector<float>> next_states;
+    for (size_t b = 0; b < live.size(); ++b) {
+      const int y_prev = live[b].tokens.empty() ? kBosId : live[b].tokens.back();
+      decoder_step(model_, enc_, live[b].state.data(), y_prev, options.temperature, &work_);
+      next_states.push_back(work_.s);
+      std::vector<int> order(work_.probs.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::partial_sort(order.begin(), order.begin() + width, order.end(),
+                        [&](int a, int c) { return work_.probs[sz(a)] > work_.probs[sz(c)]; });
+      for (int j = 0; j < width; ++j)
+        candidates.push_back({b, order[sz(j)],
+                              live[b].log_prob + std::log(std::max(work_.probs[sz(order[sz(j)])], 1e-30f))});
+    }
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& c) { return a.log_prob > c.log_prob; });
+    std::vector<Hypothesis> next;
+    for (const Candidate& c : candidates) {
+      if (static_cast<int>(next.size()) + static_cast<int>(finished.size()) >= width) break;
+      Hypothesis hyp{live[c.parent].tokens, next_states[c.parent], c.log_prob};
+      hyp.tokens.push_back(c.token);
+      (c.token == kEosId ? finished : next).push_back(std::move(hyp));
+    }
+    live = std::move(next);
+  }
+  const std::vector<Hypothesis>& pool = finished.empty() ? live : finished;
+  const Hypothesis* best = &pool.front();
+  for (const Hypothesis& hyp : pool)
+    if (normalized(hyp) > normalized(*best)) best = &hyp;
+  return best->tokens;
+}
+
+}  // namespace ae

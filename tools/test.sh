@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every suite, in order of speed: native C++ tests, the same C++ tests inside WebAssembly (SIMD and
+# scalar, run by Node), the WASM module through its JS API in Node, then the page in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== C++ tests, native"
+ctest --test-dir build/native --output-on-failure -j "$(nproc)"
+for flavour in simd scalar; do
+  echo "== C++ tests, WebAssembly ($flavour)"
+  ctest --test-dir "build/wasm-$flavour" --output-on-failure
+done
+echo "== Node and browser tests"
+node --test --test-concurrency=1 tests/node/ tests/browser/
