@@ -12,9 +12,9 @@ bool attaches_to_previous(const std::string& token) {
                      [&](const char* a) { return token == a; });
 }
 
-// Code points of a UTF-8 string; malformed bytes count as one code point each, which is all an
-// edit distance needs.
-std::vector<uint32_t> code_points(const std::string& s) {
+// One number per UTF-8 character (its bytes packed together, which identifies it as well as its
+// code point would); a malformed byte counts as one character. That is all an edit distance needs.
+std::vector<uint32_t> characters(const std::string& s) {
   std::vector<uint32_t> out;
   for (size_t i = 0; i < s.size();) {
     const auto lead = static_cast<unsigned char>(s[i]);
@@ -59,11 +59,11 @@ std::string join_words(const std::vector<std::string>& tokens) {
 }
 
 std::vector<std::string> closest_words(const std::string& word, const Vocab& vocab, int k) {
-  const std::vector<uint32_t> target = code_points(word);
+  const std::vector<uint32_t> target = characters(word);
   const int limit = std::max(2, static_cast<int>(target.size()) / 2);
   std::vector<std::pair<int, int>> scored;  // (distance, id)
   for (int id = kNumReservedIds; id < vocab.size(); ++id) {
-    const int d = edit_distance(target, code_points(vocab.word(id)), limit);
+    const int d = edit_distance(target, characters(vocab.word(id)), limit);
     if (d <= limit) scored.emplace_back(d, id);
   }
   const size_t keep = std::min(scored.size(), static_cast<size_t>(std::max(0, k)));

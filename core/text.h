@@ -13,7 +13,7 @@ namespace ae {
 // special tokens dropped.  {"marie", "'s", "book", "."} -> "marie's book."
 std::string join_words(const std::vector<std::string>& tokens);
 
-// Up to k vocabulary words closest to `word` by edit distance over Unicode code points (ties:
+// Up to k vocabulary words closest to `word` by edit distance over characters (ties:
 // the more frequent word, i.e. the lower id), skipping the reserved ids. Words further than
 // max(2, length/2) edits away are not suggested.
 std::vector<std::string> closest_words(const std::string& word, const Vocab& vocab, int k);

@@ -23,9 +23,9 @@ constexpr int32_t kMaxWidth = 4096;
 constexpr int32_t kMaxSentence = 10000;
 
 // Smallest possible encodings, used to bound a count read from the file by the bytes that remain.
-constexpr size_t kMinHyperBytes = 2 + 1 + 4;      // key length, 1-byte key, value
-constexpr size_t kMinMetadataBytes = 2 + 1 + 4;   // key length, 1-byte key, value length
-constexpr size_t kMinWordBytes = 2 + 1;           // length, 1-byte word
+constexpr size_t kMinHyperBytes = 2 + 1 + 4;       // key length, 1-byte key, value
+constexpr size_t kMinMetadataBytes = 2 + 1 + 4;    // key length, 1-byte key, value length
+constexpr size_t kMinWordBytes = 2 + 1;            // length, 1-byte word
 constexpr size_t kMinTensorBytes = 2 + 1 + 1 + 8;  // name length, 1-byte name, storage, shape
 
 // The hyper-parameters in file order, each with the range a reader accepts. attn_dim may be 0 only
@@ -100,10 +100,10 @@ uint16_t float_to_half(float value) {
   const uint32_t bits = float_bits(value);
   const auto sign = static_cast<uint16_t>((bits >> 16) & 0x8000);
   const uint32_t magnitude = bits & 0x7FFFFFFF;
-  if (magnitude > 0x7F800000) return sign | 0x7E00;          // NaN
-  if (magnitude == 0x7F800000) return sign | 0x7C00;         // infinity
-  if (magnitude >= 0x477FF000) return sign | 0x7BFF;         // >= 65520 would round to infinity
-  if (magnitude >= 0x38800000) {                             // >= 2^-14: a normal half
+  if (magnitude > 0x7F800000) return sign | 0x7E00;   // NaN
+  if (magnitude == 0x7F800000) return sign | 0x7C00;  // infinity
+  if (magnitude >= 0x477FF000) return sign | 0x7BFF;  // >= 65520 would round to infinity
+  if (magnitude >= 0x38800000) {                      // >= 2^-14: a normal half
     // Rebias the exponent (127 -> 15) and drop 13 mantissa bits; a carry out of the mantissa
     // correctly bumps the exponent.
     return sign | static_cast<uint16_t>(shift_round_even(magnitude - (112u << 23), 13));
@@ -284,27 +284,23 @@ Status read_hyper(Reader& r, Hyper* out) {
 
   Hyper hyper;
   Status first_problem;
+  const auto note = [&](std::string message) {
+    if (first_problem.is_ok()) first_problem = Status::error(std::move(message));
+  };
   visit_hyper(hyper, [&](const char* key, auto& field, int32_t min, int32_t max) {
     const auto found = values.find(key);
     if (found == values.end()) {
-      if (first_problem.is_ok()) {
-        first_problem = Status::error("model file lacks hyper-parameter '" + std::string(key) + "'");
-      }
-      return;
+      return note("model file lacks hyper-parameter '" + std::string(key) + "'");
     }
     const int32_t value = found->second;
     values.erase(found);  // what remains afterwards is unknown to this build
     if (value < min || value > max) {
-      if (first_problem.is_ok()) {
-        first_problem = Status::error("hyper-parameter " + std::string(key) + " = " +
-                                      std::to_string(value) + " is out of range (" +
-                                      std::to_string(min) + ".." + std::to_string(max) + ")");
-      }
-      return;
+      return note("hyper-parameter " + std::string(key) + " = " + std::to_string(value) +
+                  " is out of range (" + std::to_string(min) + ".." + std::to_string(max) + ")");
     }
     field = static_cast<std::remove_reference_t<decltype(field)>>(value);
   });
-  // An unknown key first: it explains the other problems when a newer or foreign build made the file.
+  // Unknown keys are reported first: from a newer or foreign build, they explain the rest.
   if (!values.empty()) {
     return Status::error("model file has unknown hyper-parameter " + quoted(values.begin()->first) +
                          " (made by a different build?)");
@@ -328,7 +324,8 @@ Status read_metadata(Reader& r, ModelMetadata* out) {
     std::string value = r.string32();
     if (!r.ok()) return r.status();
     if (key.empty()) {
-      return Status::error("model file has an empty metadata key (entry " + std::to_string(i) + ")");
+      return Status::error("model file has an empty metadata key (entry " + std::to_string(i) +
+                           ")");
     }
     metadata.emplace_back(std::move(key), std::move(value));
   }
@@ -343,8 +340,8 @@ Status read_vocab(Reader& r, int expected_size, const std::string& side,
   const uint32_t count = r.u32();
   if (!r.ok()) return r.status();
   if (count != static_cast<uint32_t>(expected_size)) {
-    return Status::error(what + " has " + std::to_string(count) + " words but " + size_key +
-                         " = " + std::to_string(expected_size));
+    return Status::error(what + " has " + std::to_string(count) + " words but " + size_key + " = " +
+                         std::to_string(expected_size));
   }
   if (!r.can_hold(count, kMinWordBytes, what + " words")) return r.status();
   std::vector<std::string> words;
@@ -379,10 +376,9 @@ Status read_vocab(Reader& r, int expected_size, const std::string& side,
 Status check_finite(const std::string& name, const Matrix& m) {
   for (Eigen::Index i = 0; i < m.size(); ++i) {
     if (!std::isfinite(m.data()[i])) {
-      return Status::error("tensor '" + name + "' holds a non-finite value (" +
-                           std::to_string(m.data()[i]) + ") at row " +
-                           std::to_string(i / m.cols()) + ", column " +
-                           std::to_string(i % m.cols()));
+      return Status::error(
+          "tensor '" + name + "' holds a non-finite value (" + std::to_string(m.data()[i]) +
+          ") at row " + std::to_string(i / m.cols()) + ", column " + std::to_string(i % m.cols()));
     }
   }
   return Status::ok();

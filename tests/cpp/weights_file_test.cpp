@@ -215,22 +215,22 @@ TEST(WeightsFile, SmallMatricesStayFloat32) {
 TEST(WeightsFile, Float16RoundsToNearestEvenAndSaturates) {
   const std::vector<std::pair<float, float>> cases = {
       {1.0f, 1.0f},
-      {1.0f + 0x1p-11f, 1.0f},                               // tie: to even (down)
-      {1.0f + 3 * 0x1p-11f, 1.0f + 0x1p-9f},                 // tie: to even (up)
-      {1.0f + 0x1p-11f + 0x1p-20f, 1.0f + 0x1p-10f},         // just above a tie
-      {0.1f, 0.0999755859375f},                              // 0x2E66
+      {1.0f + 0x1p-11f, 1.0f},                        // tie: to even (down)
+      {1.0f + 3 * 0x1p-11f, 1.0f + 0x1p-9f},          // tie: to even (up)
+      {1.0f + 0x1p-11f + 0x1p-20f, 1.0f + 0x1p-10f},  // just above a tie
+      {0.1f, 0.0999755859375f},                       // 0x2E66
       {-2.5f, -2.5f},
-      {65504.0f, 65504.0f},                                  // largest half
-      {65519.0f, 65504.0f},                                  // below the rounding point
-      {1e9f, 65504.0f},                                      // saturates instead of infinity
+      {65504.0f, 65504.0f},  // largest half
+      {65519.0f, 65504.0f},  // below the rounding point
+      {1e9f, 65504.0f},      // saturates instead of infinity
       {-1e9f, -65504.0f},
-      {0x1p-14f, 0x1p-14f},                                  // smallest normal
-      {0x1p-14f - 0x1p-25f, 0x1p-14f},                       // tie between subnormal and normal
-      {0x1p-24f, 0x1p-24f},                                  // smallest subnormal
-      {3 * 0x1p-25f, 0x1p-23f},                              // tie: 1.5 units -> 2
-      {5 * 0x1p-25f, 0x1p-23f},                              // tie: 2.5 units -> 2
-      {0x1p-25f, 0.0f},                                      // tie: 0.5 units -> 0
-      {0x1p-25f + 0x1p-35f, 0x1p-24f},                       // above the tie
+      {0x1p-14f, 0x1p-14f},             // smallest normal
+      {0x1p-14f - 0x1p-25f, 0x1p-14f},  // tie between subnormal and normal
+      {0x1p-24f, 0x1p-24f},             // smallest subnormal
+      {3 * 0x1p-25f, 0x1p-23f},         // tie: 1.5 units -> 2
+      {5 * 0x1p-25f, 0x1p-23f},         // tie: 2.5 units -> 2
+      {0x1p-25f, 0.0f},                 // tie: 0.5 units -> 0
+      {0x1p-25f + 0x1p-35f, 0x1p-24f},  // above the tie
       {1e-10f, 0.0f},
       {std::numeric_limits<float>::denorm_min(), 0.0f},
   };
@@ -289,8 +289,8 @@ TEST(WeightsFile, FileLayoutMatchesTheDocumentation) {
   const Bytes file = ae::write_model(model, metadata, TensorStorage::kFloat32);
 
   size_t expected = 8 + 4 + 4;  // magic, version, hyper-parameter count
-  for (const char* key : {"src_vocab", "tgt_vocab", "embed", "enc_hidden", "dec_hidden",
-                          "attn_dim", "out_hidden", "attention", "max_src_len", "max_tgt_len"}) {
+  for (const char* key : {"src_vocab", "tgt_vocab", "embed", "enc_hidden", "dec_hidden", "attn_dim",
+                          "out_hidden", "attention", "max_src_len", "max_tgt_len"}) {
     expected += 2 + std::string(key).size() + 4;
   }
   expected += 4 + (2 + 4) + (4 + 4);  // one metadata entry
@@ -300,16 +300,20 @@ TEST(WeightsFile, FileLayoutMatchesTheDocumentation) {
   }
   expected += 4;
   for (const auto& shape : ae::param_shapes(model.hyper)) {
-    expected += 2 + shape.name.size() + 1 + 4 + 4 + 4 * static_cast<size_t>(shape.rows * shape.cols);
+    expected +=
+        2 + shape.name.size() + 1 + 4 + 4 + 4 * static_cast<size_t>(shape.rows * shape.cols);
   }
   expected += 4;  // checksum
   ASSERT_EQ(file.size(), expected);
 
   EXPECT_EQ(std::string(file.begin(), file.begin() + 8), std::string("AEMODEL\0", 8));
-  EXPECT_EQ(load32(file, 8), 1u);                  // version
-  EXPECT_EQ(load32(file, 12), 10u);                // hyper-parameter count
+  EXPECT_EQ(load32(file, 8), 1u);    // version
+  EXPECT_EQ(load32(file, 12), 10u);  // hyper-parameter count
   EXPECT_EQ(find_unique(file, prefixed("src_vocab")), 16u);
-  EXPECT_EQ(load32(file, 16 + 2 + 9), 11u);        // its value
+  EXPECT_EQ(load32(file, 16 + 2 + 9), 11u);  // its value
+  const std::string check = "123456789";     // the standard CRC-32 check value
+  ASSERT_EQ(reference_crc32(reinterpret_cast<const uint8_t*>(check.data()), check.size()),
+            0xCBF43926u);
   EXPECT_EQ(load32(file, file.size() - 4), reference_crc32(file.data(), file.size() - 4));
 }
 
@@ -443,6 +447,14 @@ TEST(WeightsFile, AbsurdCountsFailBeforeAllocating) {
   reseal(&file);
   EXPECT_TRUE(fails_with(file, {"truncated", "4294967295 hyper-parameters"}));
 
+  // A vocabulary as large as the caps allow, claimed by a small file: no room for its words.
+  Bytes vocab = write_f32(tiny_model());
+  set_hyper_value(&vocab, "src_vocab", 1000000);
+  const size_t vocab_count = find_unique(vocab, prefixed("max_tgt_len")) + 2 + 11 + 4 + 4;
+  store32(&vocab, vocab_count, 1000000);
+  reseal(&vocab);
+  EXPECT_TRUE(fails_with(vocab, {"truncated", "1000000 source vocabulary words"}));
+
   Bytes rows = write_f32(tiny_model());
   const size_t at = find_unique(rows, prefixed("src_embed"));
   ASSERT_NE(at, std::string::npos);
@@ -456,7 +468,8 @@ TEST(WeightsFile, BadVocabularies) {
   std::vector<std::string> words = duplicate.src_vocab.words();
   words[7] = "w5";
   duplicate.src_vocab = ae::Vocab(words);
-  EXPECT_TRUE(fails_with(write_f32(duplicate), {"source vocabulary lists 'w5' twice (ids 5 and 7)"}));
+  EXPECT_TRUE(
+      fails_with(write_f32(duplicate), {"source vocabulary lists 'w5' twice (ids 5 and 7)"}));
 
   Model reserved = tiny_model();
   words = reserved.tgt_vocab.words();
@@ -491,8 +504,9 @@ TEST(WeightsFile, EmptyMetadataKey) {
 TEST(WeightsFile, WrongTensorShape) {
   Model model = tiny_model();
   model.params.dec.U = Matrix::Zero(15, 4);
-  EXPECT_TRUE(fails_with(write_f32(model),
-                         {"tensor 'dec.U' is 15x4 in the file but these hyper-parameters need 15x5"}));
+  EXPECT_TRUE(
+      fails_with(write_f32(model),
+                 {"tensor 'dec.U' is 15x4 in the file but these hyper-parameters need 15x5"}));
 }
 
 TEST(WeightsFile, MissingExtraAndRepeatedTensors) {
@@ -521,7 +535,8 @@ TEST(WeightsFile, UnknownStorageType) {
 TEST(WeightsFile, NonFiniteWeightsAreRejectedInEveryStorage) {
   Model model = tiny_model();
   model.params.dec.W(2, 3) = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_TRUE(fails_with(write_f32(model), {"tensor 'dec.W' holds a non-finite value", "row 2, column 3"}));
+  EXPECT_TRUE(
+      fails_with(write_f32(model), {"tensor 'dec.W' holds a non-finite value", "row 2, column 3"}));
   EXPECT_TRUE(fails_with(ae::write_model(model, TensorStorage::kInt8RowScaled, 0),
                          {"tensor 'dec.W' holds a non-finite value", "row 2"}));
   model.params.dec.W(2, 3) = std::numeric_limits<float>::infinity();
