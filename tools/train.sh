@@ -18,7 +18,7 @@ common=(--task translate --corpus data/corpus --steps "$STEPS" --batch 32 --lr 2
         --threads 1 --embed 48 --enc-hidden 64 --dec-hidden 128 --attn-dim 64 --out-hidden 128
         --max-src-len 50 --max-tgt-len 64 --storage int8)
 "$TRAIN" "${common[@]}" --attention 1 --name "fr-en attention" \
-  --out web/models/fr-en-attention.aem > data/train-attention.log 2>&1 &
+  --float32-copy data/fr-en-attention.float32.aem --out web/models/fr-en-attention.aem > data/train-attention.log 2>&1 &
 attention_pid=$!
 "$TRAIN" "${common[@]}" --attention 0 --name "fr-en fixed context (no attention)" \
   --out web/models/fr-en-baseline.aem > data/train-baseline.log 2>&1 &

@@ -41,6 +41,7 @@
 
 #include "corpus.h"
 #include "decoder.h"
+#include "json.h"
 #include "metrics.h"
 #include "model_io.h"
 #include "weights_file.h"
@@ -112,7 +113,6 @@ Options parse(int argc, char** argv) {
 // What one model made of one sentence.
 struct Output {
   Tokens words;                    // the translation, without </s>
-  std::vector<int> focus;          // per output word: argmax_i α_ti (attention models only)
   std::vector<tools::Link> links;  // teacher-forced argmax links to the reference, for AER
   std::string error;               // why the decoder refused the sentence, if it did
 };
@@ -180,7 +180,6 @@ void decode(const std::vector<tools::SentencePair>& pairs, const DecodeOptions& 
     for (int t = 0; t < trace.steps; ++t) {
       if (trace.out_ids[static_cast<size_t>(t)] == kEosId) break;
       out.words.push_back(model.tgt_vocab.word(trace.out_ids[static_cast<size_t>(t)]));
-      if (trace.attention) out.focus.push_back(argmax_source(trace, t));
     }
   });
   ev->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -293,30 +292,31 @@ void print_examples(const std::vector<tools::SentencePair>& pairs,
       print_example(pairs, static_cast<size_t>(it - pairs.begin()), evaluations);
   }
 
-  // The page's opening sentence: the shortest test sentence that contains it.
-  const Tokens phrase{"je", "suis", "étudiant"};
-  const tools::SentencePair* best = nullptr;
-  for (const tools::SentencePair& p : pairs)
-    if (std::search(p.src.begin(), p.src.end(), phrase.begin(), phrase.end()) != p.src.end() &&
-        (!best || p.src.size() < best->src.size()))
-      best = &p;
-  std::printf("\n### \"je suis étudiant\"\n\n");
-  if (!best) {
-    std::printf("Not in the test sets.\n\n");
-    return;
+  // The walkthrough's sentence (always in train, never in test): each model's translation and
+  // the attention model's whole α matrix, the numbers the page opens with.
+  const Tokens walkthrough{"je", "suis", "étudiant"};
+  std::printf("\n### The walkthrough's sentence: \"je suis étudiant\"\n\n");
+  for (const Evaluation& ev : evaluations) {
+    Decoder decoder(ev.model);
+    Trace trace;
+    if (!decoder.translate(tools::to_ids(ev.model.src_vocab, walkthrough), DecodeOptions{}, &trace))
+      continue;
+    Tokens words;
+    for (int id : trace.out_ids) words.push_back(ev.model.tgt_vocab.word(id));
+    const bool finished = !words.empty() && words.back() == "</s>";
+    std::printf("- %s: %s\n", ev.role.c_str(),
+                join(Tokens(words.begin(), words.end() - (finished ? 1 : 0))).c_str());
+    if (!ev.model.hyper.attention) continue;
+    std::printf("\n  | α | je | suis | étudiant |\n  |---|---|---|---|\n");
+    for (int t = 0; t < trace.steps; ++t) {
+      std::printf("  | %s |", words[static_cast<size_t>(t)].c_str());
+      for (int i = 0; i < trace.src_len; ++i)
+        std::printf(" %.2f |",
+                    static_cast<double>(trace.alpha[static_cast<size_t>(t * trace.src_len + i)]));
+      std::printf("\n");
+    }
+    std::printf("\n");
   }
-  const size_t k = static_cast<size_t>(best - pairs.data());
-  print_example(pairs, k, evaluations);
-  const Evaluation& attention = evaluations.front();
-  const Output& out = attention.outputs[k];
-  if (out.focus.empty()) return;
-  std::printf("\nWhere the %s model looks (argmax α) while writing each word:\n\n",
-              attention.role.c_str());
-  std::printf("| output word | source word |\n|---|---|\n");
-  for (size_t t = 0; t < out.words.size(); ++t)
-    std::printf("| %s | %s |\n", out.words[t].c_str(),
-                pairs[k].src[static_cast<size_t>(out.focus[t])].c_str());
-  std::printf("\n");
 }
 
 void print_report(const Options& o, const std::vector<tools::SentencePair>& pairs,
@@ -397,23 +397,6 @@ void print_report(const Options& o, const std::vector<tools::SentencePair>& pair
 
 std::string json_number(double value) { return std::isfinite(value) ? fixed(value, 4) : "null"; }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 template <class T, class Format>
 std::string json_array(const T& values, const Format& format) {
   std::string out = "[";
@@ -423,8 +406,9 @@ std::string json_array(const T& values, const Format& format) {
 
 void write_json(const std::string& path, const std::vector<tools::SentencePair>& pairs,
                 const std::vector<Evaluation>& evaluations) {
-  std::string json =
-      "{\"buckets\":" + json_array(kBuckets, [](const Bucket& b) { return json_string(b.label); });
+  std::string json = "{\"buckets\":" + json_array(kBuckets, [](const Bucket& b) {
+                       return tools::json_string(b.label);
+                     });
   json +=
       ",\"counts\":" + json_array(bucket_counts(pairs), [](size_t c) { return std::to_string(c); });
   for (const Evaluation& ev : evaluations) {
@@ -434,7 +418,7 @@ void write_json(const std::string& path, const std::vector<tools::SentencePair>&
     if (ev.model.hyper.attention) json += ",\"aer\":" + json_number(ev.aer.aer());
     json += "}";
   }
-  json += ",\"generated\":" + json_string(evaluations.front().name) + "}\n";
+  json += ",\"generated\":" + tools::json_string(evaluations.front().name) + "}\n";
   tools::write_bytes(path, std::vector<uint8_t>(json.begin(), json.end()));
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "decoder.h"
+#include "json.h"
 #include "model_io.h"
 #include "text.h"
 #include "tokenizer.h"
@@ -14,7 +15,8 @@ namespace {
 
 void print_array(const char* name, const std::vector<float>& v) {
   std::printf("\"%s\":[", name);
-  for (size_t i = 0; i < v.size(); ++i) std::printf("%s%.9g", i ? "," : "", static_cast<double>(v[i]));
+  for (size_t i = 0; i < v.size(); ++i)
+    std::printf("%s%.9g", i ? "," : "", static_cast<double>(v[i]));
   std::printf("],\n");
 }
 
@@ -24,26 +26,13 @@ void print_array(const char* name, const std::vector<int>& v) {
   std::printf("],\n");
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: trace MODEL.aem SENTENCE [--beam N] [--temperature X] [--reference TEXT]\n");
+    std::fprintf(
+        stderr,
+        "usage: trace MODEL.aem SENTENCE [--beam N] [--temperature X] [--reference TEXT]\n");
     return 2;
   }
   ae::DecodeOptions options;
@@ -51,9 +40,12 @@ int main(int argc, char** argv) {
   bool forced = false;
   for (int i = 3; i + 1 < argc; i += 2) {
     const std::string key = argv[i];
-    if (key == "--beam") options.beam_width = std::atoi(argv[i + 1]);
-    else if (key == "--temperature") options.temperature = static_cast<float>(std::atof(argv[i + 1]));
-    else if (key == "--reference") reference = argv[i + 1], forced = true;
+    if (key == "--beam")
+      options.beam_width = std::atoi(argv[i + 1]);
+    else if (key == "--temperature")
+      options.temperature = static_cast<float>(std::atof(argv[i + 1]));
+    else if (key == "--reference")
+      reference = argv[i + 1], forced = true;
     else {
       std::fprintf(stderr, "trace: unknown option %s\n", key.c_str());
       return 2;
@@ -77,15 +69,18 @@ int main(int argc, char** argv) {
       }
     }
     if (!status) {
-      std::printf("{\"ok\":false,\"error\":%s}\n", json_string(status.message()).c_str());
+      std::printf("{\"ok\":false,\"error\":%s}\n",
+                  ae::tools::json_string(status.message()).c_str());
       return 1;
     }
     std::vector<std::string> words;
     for (int id : t.out_ids) words.push_back(model.tgt_vocab.word(id));
-    std::printf("{\"ok\":true,\n\"translation\":%s,\n\"srcLen\":%d,\n\"steps\":%d,\n\"logProb\":%.9g,\n",
-                json_string(ae::join_words(words)).c_str(), t.src_len, t.steps, t.log_prob);
+    std::printf(
+        "{\"ok\":true,\n\"translation\":%s,\n\"srcLen\":%d,\n\"steps\":%d,\n\"logProb\":%.9g,\n",
+        ae::tools::json_string(ae::join_words(words)).c_str(), t.src_len, t.steps, t.log_prob);
     std::printf("\"outTokens\":[");
-    for (size_t i = 0; i < words.size(); ++i) std::printf("%s%s", i ? "," : "", json_string(words[i]).c_str());
+    for (size_t i = 0; i < words.size(); ++i)
+      std::printf("%s%s", i ? "," : "", ae::tools::json_string(words[i]).c_str());
     std::printf("],\n");
     print_array("srcIds", t.src_ids);
     print_array("outIds", t.out_ids);

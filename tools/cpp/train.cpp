@@ -6,6 +6,8 @@
 // Deterministic given --seed and --threads: examples are shuffled with a seeded generator, each
 // minibatch is split between threads in a fixed way, and the per-thread gradients are summed in
 // thread order.
+#include "train.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -14,14 +16,14 @@
 #include <iostream>
 #include <map>
 #include <numeric>
-#include <sstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <type_traits>
 
 #include "corpus.h"
 #include "model_io.h"
-#include "train.h"
 #include "weights_file.h"
 
 namespace {
@@ -47,14 +49,16 @@ struct Options {
   int report_seconds = 15;
   std::string storage = "int8";
   std::string name;
+  std::string float32_copy;  // also write the unquantized weights here (to measure quantization)
 };
 
 [[noreturn]] void usage(const std::string& problem) {
-  std::cerr << "train: " << problem << "\n"
-            << "usage: train --task translate|copy|reverse --out FILE [--corpus DIR] [--attention 0|1]\n"
-               "  [--steps N] [--batch N] [--lr X] [--seed N] [--threads N] [--train-limit N]\n"
-               "  [--embed N] [--enc-hidden N] [--dec-hidden N] [--attn-dim N] [--out-hidden N]\n"
-               "  [--storage float32|float16|int8] [--name TEXT]\n";
+  std::cerr
+      << "train: " << problem << "\n"
+      << "usage: train --task translate|copy|reverse --out FILE [--corpus DIR] [--attention 0|1]\n"
+         "  [--steps N] [--batch N] [--lr X] [--seed N] [--threads N] [--train-limit N]\n"
+         "  [--embed N] [--enc-hidden N] [--dec-hidden N] [--attn-dim N] [--out-hidden N]\n"
+         "  [--storage float32|float16|int8] [--name TEXT] [--float32-copy FILE]\n";
   std::exit(2);
 }
 
@@ -69,9 +73,13 @@ Options parse(int argc, char** argv) {
   auto take = [&](const char* key, auto* into) {
     auto it = args.find(key);
     if (it == args.end()) return;
-    std::istringstream in(it->second);
-    in >> *into;
-    if (!in) usage(std::string("bad value for --") + key);
+    if constexpr (std::is_same_v<std::remove_pointer_t<decltype(into)>, std::string>) {
+      *into = it->second;  // whole value, spaces included (e.g. --name "fr-en attention")
+    } else {
+      std::istringstream in(it->second);
+      in >> *into;
+      if (!in || !in.eof()) usage(std::string("bad value for --") + key);
+    }
     args.erase(it);
   };
   take("task", &o.task);
@@ -94,6 +102,7 @@ Options parse(int argc, char** argv) {
   take("report-seconds", &o.report_seconds);
   take("storage", &o.storage);
   take("name", &o.name);
+  take("float32-copy", &o.float32_copy);
   if (!args.empty()) usage("unknown option --" + args.begin()->first);
   if (o.out.empty()) usage("--out is required");
   if (o.threads < 1 || o.batch < 1 || o.steps < 1) usage("threads, batch and steps must be >= 1");
@@ -109,7 +118,8 @@ std::vector<tools::SentencePair> toy_pairs(const std::string& task, unsigned see
   for (int n = 0; n < count; ++n) {
     tools::SentencePair p;
     const int len = length(rng);
-    for (int i = 0; i < len; ++i) p.src.push_back(std::string(1, static_cast<char>('a' + letter(rng))));
+    for (int i = 0; i < len; ++i)
+      p.src.push_back(std::string(1, static_cast<char>('a' + letter(rng))));
     p.tgt = p.src;
     if (task == "reverse") std::reverse(p.tgt.begin(), p.tgt.end());
     pairs.push_back(std::move(p));
@@ -156,6 +166,8 @@ void save(const Model& model, const Options& o, const std::string& path, long st
       {"trained_steps", std::to_string(step)},
       {"seed", std::to_string(o.seed)}};
   tools::write_bytes(path, write_model(model, metadata, storage_of(o.storage)));
+  if (!o.float32_copy.empty())
+    tools::write_bytes(o.float32_copy, write_model(model, metadata, TensorStorage::kFloat32));
 }
 
 }  // namespace
@@ -239,8 +251,8 @@ int main(int argc, char** argv) {
     auto work = [&](int k) {
       for (Matrix* m : param_list(h, grads[static_cast<size_t>(k)])) m->setZero();
       for (size_t b = static_cast<size_t>(k); b < batch.size(); b += static_cast<size_t>(o.threads))
-        losses[static_cast<size_t>(k)] +=
-            workspaces[static_cast<size_t>(k)].accumulate(model, batch[b], &grads[static_cast<size_t>(k)]);
+        losses[static_cast<size_t>(k)] += workspaces[static_cast<size_t>(k)].accumulate(
+            model, batch[b], &grads[static_cast<size_t>(k)]);
     };
     std::vector<std::thread> pool;
     for (int k = 1; k < o.threads; ++k) pool.emplace_back(work, k);
@@ -267,9 +279,10 @@ int main(int argc, char** argv) {
     const double since = std::chrono::duration<double>(now - last_report).count();
     if (since >= o.report_seconds || step == o.steps) {
       const double elapsed = std::chrono::duration<double>(now - start).count();
-      std::printf("step %ld/%ld  loss/token %.4f  grad-norm %.2f  lr %.2e  %.0f sentences/s  %.0f s\n",
-                  step, o.steps, window_loss / window_tokens, norm, adam_config.learning_rate,
-                  static_cast<double>(window_examples) / since, elapsed);
+      std::printf(
+          "step %ld/%ld  loss/token %.4f  grad-norm %.2f  lr %.2e  %.0f sentences/s  %.0f s\n",
+          step, o.steps, window_loss / window_tokens, norm, adam_config.learning_rate,
+          static_cast<double>(window_examples) / since, elapsed);
       std::fflush(stdout);
       window_loss = window_tokens = 0;
       window_examples = 0;
