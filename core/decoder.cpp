@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 #include "kernels.h"
@@ -102,7 +103,13 @@ void decoder_step(const Model& model, const EncoderState& enc, const float* s_pr
     additive_scores_forward(p, w->question.data(), enc.keys.data(), T, w->pre_tanh.data(),
                             w->bent.data(), w->scores.data());
     // Step 4: scores → weights.
-    for (int i = 0; i < T; ++i) w->tempered[sz(i)] = w->scores[sz(i)] / temperature;
+    // A tiny τ can take e / τ past the largest float, and an infinite input would turn the
+    // softmax into NaN (∞ − ∞); clamped to ±FLT_MAX, the largest scores share the weight instead.
+    for (int i = 0; i < T; ++i) {
+      w->tempered[sz(i)] =
+          std::clamp(w->scores[sz(i)] / temperature, -std::numeric_limits<float>::max(),
+                     std::numeric_limits<float>::max());
+    }
     w->softmax = softmax_forward(w->tempered.data(), T, w->exp_shifted.data(), w->alpha.data());
     // Step 5: the blend.
     context_forward(w->alpha.data(), enc.states.data(), T, C, w->context.data());
@@ -262,6 +269,9 @@ std::vector<int> Decoder::beam_search(const DecodeOptions& options) {
     double log_prob = 0;
   };
   const int width = options.beam_width;
+  // A beam may be wider than a small target vocabulary; each hypothesis cannot propose more
+  // continuations than there are words.
+  const int proposals = std::min(width, model_.hyper.tgt_vocab);
   const int max_len = effective_max_len(options);
   std::vector<Hypothesis> live{{{}, enc_.s0, 0.0}}, finished;
   auto normalized = [](const Hypothesis& hyp) {
@@ -281,9 +291,9 @@ std::vector<int> Decoder::beam_search(const DecodeOptions& options) {
       next_states.push_back(work_.s);
       std::vector<int> order(work_.probs.size());
       std::iota(order.begin(), order.end(), 0);
-      std::partial_sort(order.begin(), order.begin() + width, order.end(),
+      std::partial_sort(order.begin(), order.begin() + proposals, order.end(),
                         [&](int a, int c) { return work_.probs[sz(a)] > work_.probs[sz(c)]; });
-      for (int j = 0; j < width; ++j)
+      for (int j = 0; j < proposals; ++j)
         candidates.push_back({b, order[sz(j)],
                               live[b].log_prob + std::log(std::max(work_.probs[sz(order[sz(j)])], 1e-30f))});
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every suite, in order of speed: native C++ tests, the same C++ tests inside WebAssembly (SIMD and
-# scalar, run by Node), the WASM module through its JS API in Node, then the page in Chromium.
+# scalar, run by Node), a short fuzzing run, the WASM module through its JS API in Node, then the
+# page in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== C++ tests, native"
@@ -9,5 +10,7 @@ for flavour in simd scalar; do
   echo "== C++ tests, WebAssembly ($flavour)"
   ctest --test-dir "build/wasm-$flavour" --output-on-failure
 done
+echo "== Fuzzing, smoke run (tools/fuzz/run.sh; full run: npm run fuzz)"
+bash tools/fuzz/run.sh --smoke
 echo "== Node and browser tests"
 node --test --test-concurrency=1 tests/node/ tests/browser/

@@ -10,8 +10,12 @@
 
 #include <malloc.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "decoder.h"
@@ -49,13 +53,29 @@ val error_result(const std::string& message) {
   return out;
 }
 
+// A JS number as an int: saturated at the ends of the int range, NaN as 0 (what JS's ToInt32
+// gives it). Embind's own conversion of a number outside the int range throws a TypeError out of
+// the middle of a call under -sASSERTIONS, skipping C++ destructors (a leak), and wraps around
+// (4294967298 becomes 2) without.
+int saturated_int(double x) {
+  if (std::isnan(x)) return 0;
+  return static_cast<int>(std::clamp(x, static_cast<double>(std::numeric_limits<int>::min()),
+                                     static_cast<double>(std::numeric_limits<int>::max())));
+}
+
 // Decoding options from a JS object; missing fields keep their defaults.
 ae::DecodeOptions decode_options(const val& js) {
   ae::DecodeOptions o;
   if (js.isUndefined() || js.isNull()) return o;
   auto read = [&](const char* key, auto* into) {
     const val v = js[key];
-    if (v.isNumber()) *into = v.as<std::remove_pointer_t<decltype(into)>>();
+    if (!v.isNumber()) return;
+    const double x = v.as<double>();
+    if constexpr (std::is_integral_v<std::remove_pointer_t<decltype(into)>>) {
+      *into = saturated_int(x);
+    } else {
+      *into = static_cast<float>(x);
+    }
   };
   read("beamWidth", &o.beam_width);
   read("maxLength", &o.max_len);
@@ -68,6 +88,11 @@ class Explorer {
  public:
   // Returns "" on success, else a message for the user.
   std::string load(const val& bytes) {
+    // Anything else would have its "length" trusted: a negative or huge one asks for gigabytes,
+    // and failing to get them aborts the whole module.
+    if (!bytes.instanceof(val::global("Uint8Array"))) {
+      return "The model file must be given as a Uint8Array.";
+    }
     const size_t n = bytes["length"].as<size_t>();
     std::vector<uint8_t> buffer(n);
     val(emscripten::typed_memory_view(n, buffer.data())).call<void>("set", bytes);

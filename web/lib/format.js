@@ -1,0 +1,31 @@
+// Number formatting shared by the drawings and the DOM, so a value reads the same everywhere.
+
+export function fixed(value, digits = 2) {
+  if (!Number.isFinite(value)) return String(value);
+  const text = value.toFixed(digits);
+  return Object.is(Number(text), -0) ? (0).toFixed(digits) : text; // no "-0.00"
+}
+
+/** Signed with a real minus sign: for scores, which can be negative. */
+export function signed(value, digits = 2) {
+  const text = fixed(value, digits);
+  return text.startsWith('-') ? `−${text.slice(1)}` : text;
+}
+
+export function percent(value) {
+  return `${Math.round(value * 100)}%`;
+}
+
+export function bytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} kB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** How the page writes a target-vocabulary token: the end marker gets a readable name. */
+export function displayWord(token) {
+  if (token === '</s>') return '⟨end⟩';
+  if (token === '<s>') return '⟨start⟩';
+  if (token === '<unk>') return '⟨unknown⟩';
+  return token;
+}

@@ -1,0 +1,58 @@
+// Turns a flat Trace (row-major typed arrays, wasm/attention.d.ts) into the plain per-step data
+// the drawing modules take. Nothing here calls WebAssembly.
+import { linearProjection2d } from './pca.js';
+import { displayWord } from './format.js';
+
+export const row = (array, index, width) => array.subarray(index * width, (index + 1) * width);
+export const rows = (array, count, width) =>
+  Array.from({ length: count }, (_, i) => row(array, i, width));
+
+/** What every step shares: the projections and the word lists. */
+export function analyseTrace(trace) {
+  const T = trace.srcLen;
+  const S = trace.steps;
+  const outWords = trace.outTokens.map(displayWord);
+  return {
+    srcWords: trace.tokens,
+    outWords,
+    // y_0 is the start marker: what the decoder "said" before step 1.
+    saidWords: ['⟨start⟩', ...outWords.slice(0, Math.max(0, S - 1))],
+    hPlane: linearProjection2d(trace.encoderStates, T, trace.contextSize),
+    sPlane: S > 0 ? linearProjection2d(trace.sPrev, S, trace.decHidden) : null,
+  };
+}
+
+/** Everything about decoder step t (1-based). */
+export function stepData(trace, analysis, t) {
+  const T = trace.srcLen;
+  const S = trace.steps;
+  const i = Math.min(Math.max(1, t), S) - 1;
+  const dA = trace.attnDim;
+  const K = trace.topK;
+  const attention = trace.attention && trace.alpha.length === S * T;
+  const context = row(trace.context, i, trace.contextSize);
+  const block = (array) => rows(array.subarray(i * T * dA, (i + 1) * T * dA), T, dA);
+  return {
+    step: i + 1,
+    steps: S,
+    attention,
+    words: analysis.srcWords,
+    prevWord: analysis.saidWords[i],
+    word: analysis.outWords[i],
+    sPrev: row(trace.sPrev, i, trace.decHidden),
+    s: row(trace.s, i, trace.decHidden),
+    question: attention ? row(trace.question, i, dA) : new Float32Array(0),
+    keys: attention ? rows(trace.keys, T, dA) : [],
+    preTanh: attention ? block(trace.preTanh) : [],
+    bent: attention ? block(trace.bent) : [],
+    scores: attention ? Array.from(row(trace.scores, i, T)) : [],
+    expShifted: attention ? Array.from(row(trace.expShifted, i, T)) : [],
+    expSum: attention ? trace.expSum[i] : 0,
+    scoreMax: attention ? trace.scoreMax[i] : 0,
+    alpha: attention ? Array.from(row(trace.alpha, i, T)) : [],
+    context,
+    contextPoint: analysis.hPlane.project(context),
+    topWords: Array.from(trace.topkWords.slice(i * K, (i + 1) * K), displayWord),
+    topProbs: Array.from(row(trace.topkProbs, i, K)),
+  };
+}

@@ -1,0 +1,29 @@
+// A canvas that fills its container's width and asks to be redrawn when that width changes.
+// The accessible description of what is drawn lives in a visually hidden paragraph next to it
+// (screen readers get the numbers; the canvas is presentational).
+
+export function createCanvasHost(container, { label = '', onResize } = {}) {
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', label);
+  const description = document.createElement('p');
+  description.className = 'visually-hidden';
+  container.append(canvas, description);
+  let lastWidth = 0;
+  const observer = new ResizeObserver(() => {
+    const width = container.clientWidth;
+    if (width !== lastWidth && width > 0) {
+      lastWidth = width;
+      onResize?.();
+    }
+  });
+  observer.observe(container);
+  return {
+    canvas,
+    container,
+    width: () => Math.max(200, Math.floor(container.clientWidth)),
+    describe(text) {
+      description.textContent = text;
+    },
+  };
+}

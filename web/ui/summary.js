@@ -1,0 +1,124 @@
+// The one-picture summary, animated along the current sentence: a pulse runs through
+// s_{t−1} → e → α → c_t → (y_t, s_t) and back, one output word per lap. Still (following the
+// stepper) when the user prefers reduced motion, when paused, and when scrolled out of view.
+import { drawPipeline } from '../draw/pipeline.js';
+import { createCanvasHost } from './canvas-host.js';
+import { stepData } from '../lib/trace-data.js';
+
+const LAP_MS = 2600;
+
+export function createSummaryView(container, { requestRender }) {
+  const host = createCanvasHost(container, {
+    label: 'The attention loop in one picture',
+    onResize: requestRender,
+  });
+  const controls = document.createElement('div');
+  controls.className = 'summary-controls';
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'button';
+  const note = document.createElement('span');
+  controls.append(toggle, note);
+  container.after(controls);
+
+  const reduced = matchMedia('(prefers-reduced-motion: reduce)');
+  let playing = !reduced.matches;
+  let visible = false;
+  let frame = 0;
+  let started = 0;
+  let lastArgs = null;
+  let lastKey = null;
+
+  new IntersectionObserver((entries) => {
+    visible = entries.some((e) => e.isIntersecting);
+    schedule();
+  }).observe(container);
+  reduced.addEventListener('change', () => {
+    playing = !reduced.matches;
+    schedule();
+  });
+  toggle.addEventListener('click', () => {
+    playing = !playing;
+    started = performance.now();
+    schedule();
+  });
+
+  function animating() {
+    return (
+      playing &&
+      visible &&
+      !reduced.matches &&
+      lastArgs?.trace?.attention &&
+      lastArgs.trace.alpha.length > 0
+    );
+  }
+
+  function schedule() {
+    updateControls();
+    if (animating() && !frame) {
+      started ||= performance.now();
+      frame = requestAnimationFrame(tick);
+    }
+    if (!animating()) draw(null, lastArgs?.step ?? 1);
+  }
+
+  function updateControls() {
+    toggle.textContent = playing ? 'Pause' : '▶ Animate';
+    toggle.setAttribute('aria-pressed', String(playing));
+    toggle.disabled = reduced.matches;
+    note.textContent = reduced.matches
+      ? 'Animation off (reduced motion): it follows the stepper below.'
+      : playing
+        ? 'One output word per lap.'
+        : 'Following the stepper below.';
+  }
+
+  function tick(now) {
+    frame = 0;
+    if (!animating()) return schedule();
+    const steps = lastArgs.trace.steps;
+    const elapsed = now - started;
+    const lap = Math.floor(elapsed / LAP_MS);
+    draw((elapsed % LAP_MS) / LAP_MS, (lap % steps) + 1);
+    frame = requestAnimationFrame(tick);
+  }
+
+  function draw(phase, step) {
+    if (!lastArgs) return;
+    const { trace, analysis, theme, highlight } = lastArgs;
+    container.hidden = !(trace && trace.attention && trace.alpha.length);
+    if (container.hidden) return;
+    const d = stepData(trace, analysis, step);
+    drawPipeline(
+      host.canvas,
+      {
+        step: d.step,
+        steps: d.steps,
+        words: d.words,
+        prevWord: d.prevWord,
+        word: d.word,
+        scores: d.scores,
+        alpha: d.alpha,
+        contextDirection: d.contextPoint,
+        phase,
+        highlight,
+      },
+      { width: host.width(), theme },
+    );
+    host.canvas.dataset.step = String(d.step);
+    host.describe(
+      `Step ${d.step}: question s${d.step - 1}, scores, weights, context c${d.step}, word ${d.word}.`,
+    );
+  }
+
+  return {
+    render(args) {
+      const key = [args.trace, args.step, args.theme, args.highlight, host.width()];
+      if (lastKey && key.every((v, k) => v === lastKey[k])) return;
+      if (lastArgs?.trace !== args.trace) started = performance.now();
+      lastKey = key;
+      lastArgs = args;
+      schedule();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// Light / dark: follows the system until the user picks one with the toggle (remembered).
+import { initialThemeChoice } from '../lib/theme.js';
+
+export function setUpThemeToggle(button, onChange) {
+  const root = document.documentElement;
+  const system = matchMedia('(prefers-color-scheme: dark)');
+  const label = button.querySelector('.theme-toggle-label');
+  let choice = initialThemeChoice();
+  const isDark = () => (choice ? choice === 'dark' : system.matches);
+  const apply = () => {
+    if (choice) root.dataset.theme = choice;
+    else delete root.dataset.theme;
+    button.setAttribute('aria-pressed', String(isDark()));
+    label.textContent = isDark() ? 'Light theme' : 'Dark theme';
+    onChange();
+  };
+  button.addEventListener('click', () => {
+    choice = isDark() ? 'light' : 'dark';
+    try {
+      localStorage.setItem('attention-explorer-theme', choice);
+    } catch {
+      // not remembered, still applied
+    }
+    apply();
+  });
+  system.addEventListener('change', apply);
+  apply();
+}
