@@ -14,20 +14,9 @@
 namespace ae {
 namespace {
 
-Hyper tiny_hyper(bool attention) {
-  Hyper h;
-  h.src_vocab = 9;
-  h.tgt_vocab = 8;
-  h.embed = 3;
-  h.enc_hidden = 4;
-  h.dec_hidden = 5;
-  h.attn_dim = 3;
-  h.out_hidden = 4;
-  h.attention = attention;
-  h.max_src_len = 6;
-  h.max_tgt_len = 6;
-  return h;
-}
+// Sizes: vocabularies 9 / 8, embed 3, encoder 4, decoder 5, attention 3,
+// maxout 4, lengths 6 / 6.
+Hyper tiny_hyper(bool attention) { return Hyper{9, 8, 3, 4, 5, 3, 4, attention, 6, 6}; }
 
 void check_all_gradients(bool attention) {
   Model model = random_model(tiny_hyper(attention), 7, 0.5f);
@@ -47,7 +36,9 @@ void check_all_gradients(bool attention) {
     // Up to 12 entries per tensor, always including the largest-gradient entry.
     std::vector<Eigen::Index> entries;
     Eigen::Index largest = 0;
-    Eigen::Map<const Eigen::VectorXf>(analytic[k]->data(), analytic[k]->size()).cwiseAbs().maxCoeff(&largest);
+    Eigen::Map<const Eigen::VectorXf>(analytic[k]->data(), analytic[k]->size())
+        .cwiseAbs()
+        .maxCoeff(&largest);
     entries.push_back(largest);
     std::uniform_int_distribution<Eigen::Index> pick(0, w.size() - 1);
     for (int n = 0; n < 11; ++n) entries.push_back(pick(rng));

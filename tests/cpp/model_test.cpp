@@ -12,20 +12,9 @@
 namespace ae {
 namespace {
 
-Hyper small_hyper(bool attention) {
-  Hyper h;
-  h.src_vocab = 20;
-  h.tgt_vocab = 15;
-  h.embed = 6;
-  h.enc_hidden = 5;
-  h.dec_hidden = 7;
-  h.attn_dim = 4;
-  h.out_hidden = 6;
-  h.attention = attention;
-  h.max_src_len = 12;
-  h.max_tgt_len = 10;
-  return h;
-}
+// Sizes: vocabularies 20 / 15, embed 6, encoder 5, decoder 7, attention 4,
+// maxout 6, lengths 12 / 10.
+Hyper small_hyper(bool attention) { return Hyper{20, 15, 6, 5, 7, 4, 6, attention, 12, 10}; }
 
 // ---------------------------------------------------------------------------------------------
 // Walkthrough, steps 4 and 5: scores 0.3, 2.1, 0.5 for "Je", "suis", "étudiant" at t = 2.
@@ -81,8 +70,8 @@ TEST(Softmax, RandomScoresGiveADistribution) {
 
 TEST(Softmax, ExtremeScoresStayFinite) {
   const std::vector<std::vector<float>> cases = {
-      {1e30f, -1e30f, 0.0f}, {-1e30f, -1e30f}, {1e30f, 1e30f, 1e30f}, {88.0f, -88.0f, 100.0f},
-      {-1e30f}, {3.4e38f, -3.4e38f}};
+      {1e30f, -1e30f, 0.0f},   {-1e30f, -1e30f}, {1e30f, 1e30f, 1e30f},
+      {88.0f, -88.0f, 100.0f}, {-1e30f},         {3.4e38f, -3.4e38f}};
   for (const auto& e : cases) {
     const int n = static_cast<int>(e.size());
     std::vector<float> ex(n), alpha(n);

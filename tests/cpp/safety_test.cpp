@@ -109,20 +109,9 @@ TEST(SafeSoftmax, HugeVocabularySumsToOneWithinOneMillionth) {
 }
 
 // ---------------------------------------------------------------------------------------------
-Hyper small_hyper(bool attention) {
-  Hyper h;
-  h.src_vocab = 30;
-  h.tgt_vocab = 25;
-  h.embed = 6;
-  h.enc_hidden = 5;
-  h.dec_hidden = 7;
-  h.attn_dim = 4;
-  h.out_hidden = 6;
-  h.attention = attention;
-  h.max_src_len = 12;
-  h.max_tgt_len = 10;
-  return h;
-}
+// Sizes: vocabularies 30 / 25, embed 6, encoder 5, decoder 7, attention 4,
+// maxout 6, lengths 12 / 10.
+Hyper small_hyper(bool attention) { return Hyper{30, 25, 6, 5, 7, 4, 6, attention, 12, 10}; }
 
 // Ids anywhere in a vocabulary of `size`, reserved ids included.
 std::vector<int> random_ids(std::mt19937& rng, int length, int size) {

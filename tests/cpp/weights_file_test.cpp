@@ -20,20 +20,9 @@ using ae::Status;
 using ae::TensorStorage;
 using Bytes = std::vector<uint8_t>;
 
-Hyper tiny_hyper(bool attention) {
-  Hyper h;
-  h.src_vocab = 11;
-  h.tgt_vocab = 9;
-  h.embed = 4;
-  h.enc_hidden = 3;
-  h.dec_hidden = 5;
-  h.attn_dim = 4;
-  h.out_hidden = 3;
-  h.attention = attention;
-  h.max_src_len = 50;
-  h.max_tgt_len = 60;
-  return h;
-}
+// Sizes: vocabularies 11 / 9, embed 4, encoder 3, decoder 5, attention 4,
+// maxout 3, lengths 50 / 60.
+Hyper tiny_hyper(bool attention) { return Hyper{11, 9, 4, 3, 5, 4, 3, attention, 50, 60}; }
 
 Model tiny_model(bool attention = true) { return ae::random_model(tiny_hyper(attention), 7); }
 
