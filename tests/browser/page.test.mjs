@@ -298,21 +298,32 @@ test('an empty sentence gives a friendly prompt, not an error', async () => {
 
 test('a 500-word paste is clipped with a visible notice and the page stays responsive', async () => {
   await withCopyPage(async (page) => {
-    const words = Array.from({ length: 500 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[i % 26]).join(
-      ' ',
-    );
-    const started = Date.now();
-    await page.fill('#source-input', words);
+    const words = Array.from({ length: 500 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[i % 26]);
+    // Timed inside the page (paste → translated and redrawn), not across the test's round trips.
+    const ms = await page.evaluate(async (text) => {
+      const input = document.querySelector('#source-input');
+      const started = performance.now();
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return performance.now() - started;
+    }, words.join(' '));
+    assert.ok(ms < 3000, `paste to redraw took ${Math.round(ms)} ms`);
     await page.waitForSelector('#clip-notice');
     assert.match(await page.textContent('#clip-notice'), /first 30 of your 500 words/);
     const t = await trace(page);
     assert.equal(t.clippedFrom, 500);
     assert.equal(t.srcLen, 30);
+    assert.equal(
+      await page.inputValue('#source-input'),
+      words.join(' '),
+      'the text itself is kept',
+    );
+    // Still answering: the next edit translates at once.
     await page.fill('#source-input', 'c d');
     await page.waitForFunction(
       () => document.querySelector('#translation').textContent.trim() === 'c d',
     );
-    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
     assert.equal(await page.locator('#clip-notice').count(), 0);
   });
 });

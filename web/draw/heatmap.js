@@ -29,6 +29,7 @@ export function drawHeatmap(canvas, data, options) {
     minCell,
     Math.min(maxCell, Math.floor((width - rowLabelW - 2) / Math.max(1, cols))),
   );
+  measure.font = labelFont;
   let colLabelW = 0;
   for (const label of labels ? data.colLabels : [])
     colLabelW = Math.max(colLabelW, measure.measureText(label).width);

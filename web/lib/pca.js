@@ -88,10 +88,12 @@ export function symmetricEigen(matrix, n) {
   const a = Float64Array.from(matrix);
   const v = new Float64Array(n * n);
   for (let i = 0; i < n; i++) v[i * n + i] = 1;
+  let scale = 0;
+  for (let k = 0; k < n * n; k++) scale += a[k] * a[k];
   for (let sweep = 0; sweep < 60; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p * n + q] ** 2;
-    if (off < 1e-22) break;
+    if (off <= 1e-24 * scale || off < 1e-300) break; // relative: converged to double precision
     for (let p = 0; p < n; p++) {
       for (let q = p + 1; q < n; q++) {
         const apq = a[p * n + q];

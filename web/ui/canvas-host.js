@@ -9,9 +9,11 @@ export function createCanvasHost(container, { label = '', onResize } = {}) {
   const description = document.createElement('p');
   description.className = 'visually-hidden';
   container.append(canvas, description);
+  // The width comes from the observer, not from clientWidth at draw time: reading layout while
+  // the page is being redrawn forces a reflow per canvas and made typing sluggish.
   let lastWidth = 0;
-  const observer = new ResizeObserver(() => {
-    const width = container.clientWidth;
+  const observer = new ResizeObserver(([entry]) => {
+    const width = Math.floor(entry.contentRect.width);
     if (width !== lastWidth && width > 0) {
       lastWidth = width;
       onResize?.();
@@ -21,7 +23,7 @@ export function createCanvasHost(container, { label = '', onResize } = {}) {
   return {
     canvas,
     container,
-    width: () => Math.max(200, Math.floor(container.clientWidth)),
+    width: () => Math.max(200, lastWidth || Math.floor(container.clientWidth)),
     describe(text) {
       description.textContent = text;
     },

@@ -6,12 +6,18 @@ import { displayWord, fixed } from '../lib/format.js';
 import { FIRST_SENTENCE, UNIFORM_TEMPERATURE } from '../config.js';
 
 const LETTERS = 'a b c d e f g';
+const ONE_WORD = 'bonjour';
+
+function knows(explorer, word) {
+  const tokens = explorer.tokenize(word);
+  return Boolean(tokens.ok && tokens.tokens.length === 1 && !tokens.unknown[0]);
+}
 
 const CASES = [
   {
     id: 'uniform',
     title: 'Uniform: looking everywhere at once',
-    text: 'At a very high temperature τ the scores are divided down until they barely differ, so every word gets about the same share. The context becomes a plain average: as blurry as the single fixed vector of Step 0.',
+    text: 'At a very high temperature τ the scores are divided down until they barely differ, so every word gets about the same share. The context becomes a plain average, as blurry as the single fixed vector of Step 0, and the translation comes apart.',
   },
   {
     id: 'diagonal',
@@ -33,6 +39,7 @@ const CASES = [
 export function createGallery(grid, { requestRender }) {
   const items = {};
   let uniformTemperature = UNIFORM_TEMPERATURE;
+  let oneWordDefault;
   for (const c of CASES) {
     const item = document.createElement('article');
     item.className = 'gallery-item';
@@ -141,11 +148,15 @@ export function createGallery(grid, { requestRender }) {
           theme,
         );
       }
-      // One word: the first word of the sentence the model knows (else the first word).
+      // One word: a greeting the model can say on its own, else the first known word of the
+      // sentence (the toy models know only letters).
       const single = items.single;
-      const oneWord = trace
-        ? (trace.tokens[trace.unknown.indexOf(false)] ?? trace.tokens[0])
-        : FIRST_SENTENCE.split(' ')[0];
+      oneWordDefault ??= knows(explorer, ONE_WORD) ? ONE_WORD : null;
+      const oneWord =
+        oneWordDefault ??
+        (trace
+          ? (trace.tokens[trace.unknown.indexOf(false)] ?? trace.tokens[0])
+          : FIRST_SENTENCE.split(' ')[0]);
       if (fresh(single, [oneWord, theme, single.host.width()])) {
         show(
           'single',

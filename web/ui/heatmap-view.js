@@ -76,8 +76,29 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
     draw();
   }
 
+  // One listener per kind on the grid (not per cell): a long sentence has a thousand cells.
+  const cellOf = (event) => {
+    const cell = event.target.closest?.('.heatmap-cell');
+    return cell ? { row: Number(cell.dataset.row), col: Number(cell.dataset.col) } : null;
+  };
+  grid.addEventListener('pointerover', (event) => {
+    const at = cellOf(event);
+    if (at && (hover?.row !== at.row || hover?.col !== at.col)) setHover(at);
+  });
+  grid.addEventListener('focusin', (event) => {
+    const at = cellOf(event);
+    if (!at) return;
+    focusCell = at;
+    updateTabStop();
+    setHover(at);
+  });
+  grid.addEventListener('click', (event) => {
+    const at = cellOf(event);
+    if (at) onPickStep(at.row + 1);
+  });
+
   function buildCells() {
-    grid.replaceChildren();
+    const fragment = document.createDocumentFragment();
     cells = [];
     for (let r = 0; r < data.rows; r++) {
       const rowEl = document.createElement('div');
@@ -91,19 +112,14 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
         cell.tabIndex = -1;
         cell.dataset.row = String(r);
         cell.dataset.col = String(c);
-        cell.addEventListener('pointerenter', () => setHover({ row: r, col: c }));
-        cell.addEventListener('focus', () => {
-          focusCell = { row: r, col: c };
-          updateTabStop();
-          setHover({ row: r, col: c });
-        });
-        cell.addEventListener('click', () => onPickStep(r + 1));
         rowEl.append(cell);
         rowCells.push(cell);
       }
-      grid.append(rowEl);
+      fragment.append(rowEl);
       cells.push(rowCells);
     }
+    grid.replaceChildren(fragment);
+    tabStop = null;
     focusCell = {
       row: Math.min(focusCell.row, data.rows - 1),
       col: Math.min(focusCell.col, data.cols - 1),
@@ -111,12 +127,13 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
     updateTabStop();
   }
 
+  let tabStop = null;
   function updateTabStop() {
-    cells.forEach((rowCells, r) =>
-      rowCells.forEach((cell, c) => {
-        cell.tabIndex = r === focusCell.row && c === focusCell.col ? 0 : -1;
-      }),
-    );
+    const next = cellAt(focusCell.row, focusCell.col);
+    if (next === tabStop) return;
+    if (tabStop) tabStop.tabIndex = -1;
+    if (next) next.tabIndex = 0;
+    tabStop = next;
   }
 
   grid.addEventListener('pointerleave', () => {
