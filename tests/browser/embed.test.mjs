@@ -4,9 +4,8 @@
 // origins, no new globals, and no style leaking either way across the shadow boundary.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
-import { repoRoot, hasModel } from './harness.mjs';
+import { repoRoot, hasModel, launchChromium } from './harness.mjs';
 
 const CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'";
 const FIXTURES = 'tests/browser/fixtures/';
@@ -23,17 +22,7 @@ before(async () => {
     port: 0,
     headers: { 'Content-Security-Policy': CSP },
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

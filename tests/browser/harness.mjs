@@ -8,9 +8,9 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const webRoot = `${repoRoot}web`;
 export const hasModel = (name) => existsSync(`${webRoot}/models/${name}.aem`);
 
-export async function startHarness() {
-  const server = await startServer({ root: webRoot, port: 0 });
-  const browser = await chromium.launch({
+/** Debian's Chromium, headless, with no background traffic (this machine has no network). */
+export function launchChromium() {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -21,6 +21,11 @@ export async function startHarness() {
       '--no-first-run',
     ],
   });
+}
+
+export async function startHarness() {
+  const server = await startServer({ root: webRoot, port: 0 });
+  const browser = await launchChromium();
   const base = `http://127.0.0.1:${server.address().port}/`;
   return {
     base,
