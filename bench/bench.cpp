@@ -21,6 +21,7 @@
 // recompiled by the optimizing tier while it runs) and the outputs of one call on fresh inputs,
 // so that bench/run.mjs can check that all variants compute the same thing before comparing
 // their times.
+#include <Eigen/Core>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -197,9 +198,15 @@ AE_KERNEL_VARIANT(SimdKernels, ae::kernels::simd, "simd")
 #endif
 #undef AE_KERNEL_VARIANT
 
+// The kernels' operands, 16-byte aligned as the model's Eigen matrices are. Without this the
+// comparison would be skewed: glibc's malloc returns 16-byte aligned blocks but Emscripten's only
+// 8-byte aligned ones, so in WebAssembly every fourth 16-byte load of a row would straddle two
+// cache lines, which the model never makes it do.
+using Floats = std::vector<float, Eigen::aligned_allocator<float>>;
+
 // Deterministic inputs, identical in every build: uniform in [-scale, scale].
-std::vector<float> random_vector(size_t n, unsigned seed, float scale) {
-  std::vector<float> v(n);
+Floats random_vector(size_t n, unsigned seed, float scale) {
+  Floats v(n);
   unsigned state = seed * 2654435761u + 12345u;
   for (float& x : v) {
     state = state * 1664525u + 1013904223u;
@@ -228,9 +235,9 @@ void bench_kernel(const KernelCase& kc, size_t index, const TimingOptions& timin
   const unsigned seed = 2 + static_cast<unsigned>(index);
   const size_t rows = static_cast<size_t>(kc.rows), cols = static_cast<size_t>(kc.cols);
   // Weights as in the model (|w| <= 0.1), activations in the range the nonlinearities see.
-  const std::vector<float> W = random_vector(rows * cols, seed, 0.1f);
-  const std::vector<float> x = random_vector(cols, seed + 1000, 2.0f);
-  const std::vector<float> y0 = random_vector(std::max(rows, cols), seed + 2000, 1.0f);
+  const Floats W = random_vector(rows * cols, seed, 0.1f);
+  const Floats x = random_vector(cols, seed + 1000, 2.0f);
+  const Floats y0 = random_vector(std::max(rows, cols), seed + 2000, 1.0f);
   const bool nonlinear = kc.name == "tanh" || kc.name == "sigmoid";
   const bool is_tanh = kc.name == "tanh";
   auto nonlinearity = [is_tanh](float* v, int n) {  // direct calls, as in the model
@@ -240,7 +247,7 @@ void bench_kernel(const KernelCase& kc, size_t index, const TimingOptions& timin
       K::sigmoid_inplace(v, n);
   };
 
-  std::vector<float> result;
+  Floats result;
   if (kc.name == "gemv") {
     result.assign(y0.begin(), y0.begin() + static_cast<long>(rows));
     K::gemv_acc(W.data(), x.data(), result.data(), kc.rows, kc.cols);
@@ -260,7 +267,7 @@ void bench_kernel(const KernelCase& kc, size_t index, const TimingOptions& timin
   // The timed bodies do exactly the model's work per call. The in-place nonlinearities work on a
   // fresh copy of the input each time (as additive_scores_forward does), so that the data, and
   // with it the time of the scalar libm calls, stays the same from call to call.
-  std::vector<float> y = y0, buffer(cols), out(cols);
+  Floats y = y0, buffer(cols), out(cols);
   Timing t;
   if (kc.name == "gemv") {
     t = measure(

@@ -95,8 +95,20 @@ export async function translateJs(model, ids, { beamWidth = 1, maxLength = 0, to
 
   // The recorded run: greedy, or the best hypothesis teacher-forced.
   const rec = {
-    outIds: [], tokenProbs: [], sPrev: [], question: [], preTanh: [], bent: [], scores: [],
-    expShifted: [], scoreMax: [], expSum: [], alpha: [], context: [], s: [], topkIds: [],
+    outIds: [],
+    tokenProbs: [],
+    sPrev: [],
+    question: [],
+    preTanh: [],
+    bent: [],
+    scores: [],
+    expShifted: [],
+    scoreMax: [],
+    expSum: [],
+    alpha: [],
+    context: [],
+    s: [],
+    topkIds: [],
     topkProbs: [],
   };
   let logProb = 0;
@@ -112,7 +124,16 @@ export async function translateJs(model, ids, { beamWidth = 1, maxLength = 0, to
     rec.tokenProbs.push(p);
     logProb += Math.fround(Math.log(Math.max(p, 1e-30)));
     rec.sPrev.push(state);
-    for (const key of ['question', 'preTanh', 'bent', 'scores', 'expShifted', 'alpha', 'context', 's'])
+    for (const key of [
+      'question',
+      'preTanh',
+      'bent',
+      'scores',
+      'expShifted',
+      'alpha',
+      'context',
+      's',
+    ])
       rec[key].push(out[key]);
     rec.scoreMax.push(out.scoreMax);
     rec.expSum.push(out.expSum);

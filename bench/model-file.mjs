@@ -82,7 +82,8 @@ export function readModelFile(bytes) {
       for (let r = 0; r < rows; r++) scales[r] = view.getFloat32(at + 4 * r, true);
       at += 4 * rows;
       for (let r = 0; r < rows; r++)
-        for (let c = 0; c < cols; c++) data[r * cols + c] = scales[r] * view.getInt8(at + r * cols + c);
+        for (let c = 0; c < cols; c++)
+          data[r * cols + c] = scales[r] * view.getInt8(at + r * cols + c);
       at += rows * cols;
     } else {
       throw new Error(`tensor ${name}: unknown storage ${storage}`);

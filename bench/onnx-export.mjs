@@ -27,7 +27,8 @@ function int64Tensor(name, dims, values) {
 }
 function attribute(name, value) {
   if (Array.isArray(value)) return { name, type: A.INTS, ints: value };
-  if (typeof value === 'string') return { name, type: A.STRING, s: new TextEncoder().encode(value) };
+  if (typeof value === 'string')
+    return { name, type: A.STRING, s: new TextEncoder().encode(value) };
   if (Number.isInteger(value)) return { name, type: A.INT, i: value };
   return { name, type: A.FLOAT, f: value };
 }
@@ -46,7 +47,9 @@ function valueInfo(name, elemType, dims) {
     type: {
       tensorType: {
         elemType,
-        shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+        shape: {
+          dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })),
+        },
       },
     },
   };
@@ -72,7 +75,8 @@ function gruWeights(tensors, prefix) {
     const cols = m.cols;
     const out = new Float32Array(3 * H * cols);
     const rows = (from, to, sign) => {
-      for (let i = 0; i < H * cols; i++) out[to * H * cols + i] = sign * m.data[from * H * cols + i];
+      for (let i = 0; i < H * cols; i++)
+        out[to * H * cols + i] = sign * m.data[from * H * cols + i];
     };
     rows(1, 0, -1);
     rows(0, 1, 1);

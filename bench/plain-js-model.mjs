@@ -97,8 +97,14 @@ export class PlainJsModel {
 
   // One decoder step: question, scores, softmax, context, state update f, output g.
   step(enc, sPrev, yPrev) {
-    const { embed: E, contextSize: C, decHidden: D, attnDim: A, outHidden: L, tgtVocab: V } =
-      this.hyper;
+    const {
+      embed: E,
+      contextSize: C,
+      decHidden: D,
+      attnDim: A,
+      outHidden: L,
+      tgtVocab: V,
+    } = this.hyper;
     const T = enc.srcLen;
     const question = new Float32Array(A);
     for (let a = 0; a < A; a++) {
@@ -128,7 +134,8 @@ export class PlainJsModel {
     const alpha = new Float32Array(T);
     for (let i = 0; i < T; i++) alpha[i] = expShifted[i] / expSum;
     const context = new Float32Array(C);
-    for (let i = 0; i < T; i++) for (let c = 0; c < C; c++) context[c] += alpha[i] * enc.states[i * C + c];
+    for (let i = 0; i < T; i++)
+      for (let c = 0; c < C; c++) context[c] += alpha[i] * enc.states[i * C + c];
 
     const yEmbed = this.tgtEmbed.subarray(yPrev * E, (yPrev + 1) * E);
     const decInput = new Float32Array(E + C);

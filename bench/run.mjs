@@ -29,6 +29,7 @@ import { readModelFile } from './model-file.mjs';
 import { createOrtModel } from './onnx-export.mjs';
 import { PlainJsModel } from './plain-js-model.mjs';
 import { Timer, summarize } from './timing.mjs';
+import { TRACE_FLOAT_ARRAYS } from '../wasm/trace-fields.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -47,14 +48,29 @@ const only = new Set(option('only', 'kernels,decode,page').split(','));
 let rounds = Number(option('rounds', quick ? 1 : 5));
 const write = !flag('no-write');
 let settings = quick
-  ? { kernelSamples: 2, kernelWarmup: 1, kernelMinMs: 2, decodeSamples: 1, decodeWarmup: 1, decodeMinMs: 5 }
-  : { kernelSamples: 3, kernelWarmup: 5, kernelMinMs: 5, decodeSamples: 3, decodeWarmup: 3, decodeMinMs: 25 };
+  ? {
+      kernelSamples: 2,
+      kernelWarmup: 1,
+      kernelMinMs: 2,
+      decodeSamples: 1,
+      decodeWarmup: 1,
+      decodeMinMs: 5,
+    }
+  : {
+      kernelSamples: 3,
+      kernelWarmup: 5,
+      kernelMinMs: 5,
+      decodeSamples: 3,
+      decodeWarmup: 3,
+      decodeMinMs: 25,
+    };
 // The clock: wall time, or the process's CPU time, which leaves out what other processes of a
 // shared machine take from us (and adds what Node's helper threads, e.g. the garbage collector,
 // spend for us). "auto": CPU time when the machine is busy when the run starts.
 const loadAtStart = os.loadavg()[0];
 const clockOption = option('clock', 'auto');
-const clock = clockOption === 'auto' ? (loadAtStart > os.cpus().length * 0.5 ? 'cpu' : 'wall') : clockOption;
+const clock =
+  clockOption === 'auto' ? (loadAtStart > os.cpus().length * 0.5 ? 'cpu' : 'wall') : clockOption;
 if (!['wall', 'cpu'].includes(clock)) throw new Error(`--clock must be wall, cpu or auto`);
 const SENTENCE_LENGTHS = [5, 10, 20, 40];
 const BEAMS = [1, 4];
@@ -101,7 +117,8 @@ function nativeBench(dir, name) {
     name,
     run(args) {
       const out = spawnSync(binary, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 28 });
-      if (out.status !== 0) throw new Error(`${binary} failed (${out.error ?? out.status}): ${out.stderr}`);
+      if (out.status !== 0)
+        throw new Error(`${binary} failed (${out.error ?? out.status}): ${out.stderr}`);
       return parseLines(out.stdout.trim().split('\n'), binary);
     },
   };
@@ -126,12 +143,9 @@ function worstDifference(a, b) {
   return worst;
 }
 
-const TRACE_FIELDS = ['tokenProbs', 'encoderStates', 'keys', 'sPrev', 'question', 'preTanh', 'bent',
-  'scores', 'expShifted', 'scoreMax', 'expSum', 'alpha', 'context', 's', 'topkProbs'];
-
 // Compares a trace with the reference: same output words, every traced array within tolerance,
 // same top-k words (up to the order of candidates whose probabilities tie within tolerance).
-function compareTraces(ref, trace, fields = TRACE_FIELDS) {
+function compareTraces(ref, trace, fields = TRACE_FLOAT_ARRAYS) {
   if (String(ref.outIds) !== String(trace.outIds))
     return { ok: false, why: `output words differ (${ref.outIds} vs ${trace.outIds})` };
   let worst = 0;
@@ -140,7 +154,8 @@ function compareTraces(ref, trace, fields = TRACE_FIELDS) {
     const d = worstDifference(ref[field], trace[field]);
     if (d > worst) [worst, worstField] = [d, field];
   }
-  if (worst > TOLERANCE) return { ok: false, why: `${worstField} differs by ${worst.toExponential(2)}` };
+  if (worst > TOLERANCE)
+    return { ok: false, why: `${worstField} differs by ${worst.toExponential(2)}` };
   if (ref.topkIds && trace.topkIds) {
     for (let i = 0; i < ref.topkIds.length; i++) {
       if (ref.topkIds[i] === trace.topkIds[i]) continue;
@@ -161,13 +176,16 @@ function fmtTime(ms) {
   if (ms < 1000) return `${ms.toPrecision(3)} ms`;
   return `${(ms / 1000).toPrecision(3)} s`;
 }
-const fmtSummary = (s) =>
-  s ? `${fmtTime(s.median)} ±${Math.round(s.spread * 100)}%` : '—';
+const fmtSummary = (s) => (s ? `${fmtTime(s.median)} ±${Math.round(s.spread * 100)}%` : '—');
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x >= 10 ? x.toFixed(0) : x.toFixed(2)}×` : '—');
 const withSamples = (values) => ({ ...summarize(values), samples: values });
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 const table = (header, rows) =>
-  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 function shellLine(command, args) {
   try {
@@ -212,9 +230,22 @@ const KERNEL_BUILDS = [
 ];
 
 function kernelsBench(benches, hyper) {
-  const shapeArgs = ['--embed', hyper.embed, '--enc-hidden', hyper.enc_hidden, '--dec-hidden',
-    hyper.dec_hidden, '--attn-dim', hyper.attn_dim, '--out-hidden', hyper.out_hidden,
-    '--tgt-vocab', hyper.tgt_vocab, '--src-len', 20];
+  const shapeArgs = [
+    '--embed',
+    hyper.embed,
+    '--enc-hidden',
+    hyper.enc_hidden,
+    '--dec-hidden',
+    hyper.dec_hidden,
+    '--attn-dim',
+    hyper.attn_dim,
+    '--out-hidden',
+    hyper.out_hidden,
+    '--tgt-vocab',
+    hyper.tgt_vocab,
+    '--src-len',
+    20,
+  ];
   // Outputs first: every variant of every build against the scalar reference of the WASM
   // scalar build.
   const outputs = new Map();
@@ -225,7 +256,8 @@ function kernelsBench(benches, hyper) {
   for (const [key, line] of outputs) {
     const ref = outputs.get(`wasm-scalar/scalar/${line.label}`);
     const d = worstDifference(ref.output, line.output);
-    if (d > TOLERANCE) disagree.set(key, `differs from the scalar reference by ${d.toExponential(2)}`);
+    if (d > TOLERANCE)
+      disagree.set(key, `differs from the scalar reference by ${d.toExponential(2)}`);
   }
   log(`kernels: outputs checked, ${disagree.size} disagreement(s)`);
   // Timed rounds, interleaved finely: kernel by kernel, every build in turn.
@@ -235,8 +267,20 @@ function kernelsBench(benches, hyper) {
     log(`kernels: round ${round + 1}/${rounds}`);
     for (let index = 0; index < caseCount; index++) {
       for (const bench of benches) {
-        const lines = bench.run(['kernels', ...shapeArgs, '--clock', clock, '--case', index, '--samples', settings.kernelSamples,
-          '--warmup', round === 0 ? settings.kernelWarmup : 1, '--min-sample-ms', settings.kernelMinMs]);
+        const lines = bench.run([
+          'kernels',
+          ...shapeArgs,
+          '--clock',
+          clock,
+          '--case',
+          index,
+          '--samples',
+          settings.kernelSamples,
+          '--warmup',
+          round === 0 ? settings.kernelWarmup : 1,
+          '--min-sample-ms',
+          settings.kernelMinMs,
+        ]);
         for (const line of lines) {
           const key = `${line.build}/${line.variant}/${line.label}`;
           if (!samples.has(key)) samples.set(key, { line, ns: [] });
@@ -251,7 +295,11 @@ function kernelsBench(benches, hyper) {
     const cell = {};
     for (const b of KERNEL_BUILDS) {
       const key = `${b.key}/${label}`;
-      cell[b.key] = disagree.has(key) ? { error: disagree.get(key) } : samples.has(key) ? withSamples(samples.get(key).ns) : null;
+      cell[b.key] = disagree.has(key)
+        ? { error: disagree.get(key) }
+        : samples.has(key)
+          ? withSamples(samples.get(key).ns)
+          : null;
     }
     // Also the scalar reference inside the native builds, for the record.
     for (const build of ['native-sse2', 'native-march-native', 'wasm-simd128']) {
@@ -265,9 +313,19 @@ function kernelsBench(benches, hyper) {
 
 function kernelsMarkdown(result) {
   const ns = (s) => (s && s.median ? s.median : NaN);
-  const cellText = (s) => (s?.error ? `outputs differ: ${s.error}` : s ? fmtSummary({ ...s, median: s.median / 1e6 }) : '—');
-  const header = ['Kernel (where the model uses it)', 'shape', ...KERNEL_BUILDS.map((b) => b.title),
-    'WASM SIMD speed-up over WASM scalar', 'WASM SIMD speed ÷ native SSE2 speed'];
+  const cellText = (s) =>
+    s?.error
+      ? `outputs differ: ${s.error}`
+      : s
+        ? fmtSummary({ ...s, median: s.median / 1e6 })
+        : '—';
+  const header = [
+    'Kernel (where the model uses it)',
+    'shape',
+    ...KERNEL_BUILDS.map((b) => b.title),
+    'WASM SIMD speed-up over WASM scalar',
+    'WASM SIMD speed ÷ native SSE2 speed',
+  ];
   const rows = result.rows.map((r) => {
     const simd = r.cell['wasm-simd128/simd'];
     const scalar = r.cell['wasm-scalar/scalar'];
@@ -296,7 +354,8 @@ function makeSentences(explorer) {
   let state = 20240501;
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   return SENTENCE_LENGTHS.map((n) =>
-    Array.from({ length: n }, () => usable[Math.floor(next() * usable.length)]).join(' '));
+    Array.from({ length: n }, () => usable[Math.floor(next() * usable.length)]).join(' '),
+  );
 }
 
 async function decodeBench({ modelBytes, file, pageModules, benches }) {
@@ -321,20 +380,56 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
   const plainModel = new PlainJsModel(file);
 
   const contestants = [
-    { key: 'api-simd', title: 'WASM SIMD (JS API)', async: false,
-      make: (c) => () => explorers.simd.translate(c.text, c.options) },
-    { key: 'api-scalar', title: 'WASM scalar (JS API)', async: false,
-      make: (c) => () => explorers.scalar.translate(c.text, c.options) },
-    { key: 'ort', title: 'onnxruntime-web (WASM, 1 thread)', async: true,
-      make: (c) => () => translateJs(ortModel, c.ids, c.options) },
-    { key: 'plain-js', title: 'plain JS', async: true,
-      make: (c) => () => translateJs(plainModel, c.ids, c.options) },
+    {
+      key: 'api-simd',
+      title: 'WASM SIMD (JS API)',
+      async: false,
+      make: (c) => () => explorers.simd.translate(c.text, c.options),
+    },
+    {
+      key: 'api-scalar',
+      title: 'WASM scalar (JS API)',
+      async: false,
+      make: (c) => () => explorers.scalar.translate(c.text, c.options),
+    },
+    {
+      key: 'ort',
+      title: 'onnxruntime-web (WASM, 1 thread)',
+      async: true,
+      make: (c) => () => translateJs(ortModel, c.ids, c.options),
+    },
+    {
+      key: 'plain-js',
+      title: 'plain JS',
+      async: true,
+      make: (c) => () => translateJs(plainModel, c.ids, c.options),
+    },
   ];
   const loops = [
-    { key: 'loop-wasm-simd128', title: 'WASM SIMD (loop inside WASM)', bench: benches.wasmSimd, model: '/model.aem' },
-    { key: 'loop-wasm-scalar', title: 'WASM scalar (loop inside WASM)', bench: benches.wasmScalar, model: '/model.aem' },
-    { key: 'loop-native-sse2', title: 'native -O3 (SSE2)', bench: benches.nativeSse, model: modelPath },
-    { key: 'loop-native-march-native', title: 'native -O3 -march=native', bench: benches.nativeMarch, model: modelPath },
+    {
+      key: 'loop-wasm-simd128',
+      title: 'WASM SIMD (loop inside WASM)',
+      bench: benches.wasmSimd,
+      model: '/model.aem',
+    },
+    {
+      key: 'loop-wasm-scalar',
+      title: 'WASM scalar (loop inside WASM)',
+      bench: benches.wasmScalar,
+      model: '/model.aem',
+    },
+    {
+      key: 'loop-native-sse2',
+      title: 'native -O3 (SSE2)',
+      bench: benches.nativeSse,
+      model: modelPath,
+    },
+    {
+      key: 'loop-native-march-native',
+      title: 'native -O3 -march=native',
+      bench: benches.nativeMarch,
+      model: modelPath,
+    },
   ];
   const caseArg = (c) => `${c.beam}:${c.options.maxLength}:${c.text}`;
 
@@ -357,7 +452,10 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
     });
   }
   const failed = cases.flatMap((c) =>
-    Object.entries(c.check).filter(([, v]) => !v.ok).map(([k, v]) => `${c.words} words beam ${c.beam}, ${k}: ${v.why}`));
+    Object.entries(c.check)
+      .filter(([, v]) => !v.ok)
+      .map(([k, v]) => `${c.words} words beam ${c.beam}, ${k}: ${v.why}`),
+  );
   log(`decode: outputs checked, ${failed.length} disagreement(s)`);
   for (const f of failed) log(`  ${f}`);
 
@@ -366,10 +464,15 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
     c.timers = {};
     for (const k of contestants)
       if (c.check[k.key].ok)
-        c.timers[k.key] = new Timer(k.make(c), { async: k.async, minSampleMs: settings.decodeMinMs, clock });
+        c.timers[k.key] = new Timer(k.make(c), {
+          async: k.async,
+          minSampleMs: settings.decodeMinMs,
+          clock,
+        });
   }
   log('decode: warming up');
-  for (const c of cases) for (const t of Object.values(c.timers)) await t.warmup(settings.decodeWarmup);
+  for (const c of cases)
+    for (const t of Object.values(c.timers)) await t.warmup(settings.decodeWarmup);
   const loopSamples = new Map();
   for (let round = 0; round < rounds; round++) {
     for (const [i, c] of cases.entries()) {
@@ -381,9 +484,19 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
       for (const loop of loops) {
         if (!c.check[loop.key].ok) continue;
         collectGarbage();
-        const [line] = loop.bench.run(['decode', loop.model, '--clock', clock, '--samples', settings.decodeSamples,
-          '--warmup', round === 0 ? settings.decodeWarmup : 1, '--min-sample-ms', settings.decodeMinMs,
-          caseArg(c)]);
+        const [line] = loop.bench.run([
+          'decode',
+          loop.model,
+          '--clock',
+          clock,
+          '--samples',
+          settings.decodeSamples,
+          '--warmup',
+          round === 0 ? settings.decodeWarmup : 1,
+          '--min-sample-ms',
+          settings.decodeMinMs,
+          caseArg(c),
+        ]);
         const key = `${loop.key}/${i}`;
         if (!loopSamples.has(key)) loopSamples.set(key, []);
         loopSamples.get(key).push(...line.ns.map((ns) => ns / 1e6));
@@ -393,23 +506,54 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
   const results = cases.map((c, i) => {
     const times = {};
     for (const [key, t] of Object.entries(c.timers)) times[key] = withSamples(t.ms);
-    for (const loop of loops) if (loopSamples.has(`${loop.key}/${i}`)) times[loop.key] = withSamples(loopSamples.get(`${loop.key}/${i}`));
-    const check = Object.fromEntries(Object.entries(c.check).map(([k, v]) => [k, v.ok ? 'ok' : v.why]));
-    return { words: c.words, beam: c.beam, maxLength: c.options.maxLength, steps: c.steps, text: c.text, translation: c.ref.translation, times, check };
+    for (const loop of loops)
+      if (loopSamples.has(`${loop.key}/${i}`))
+        times[loop.key] = withSamples(loopSamples.get(`${loop.key}/${i}`));
+    const check = Object.fromEntries(
+      Object.entries(c.check).map(([k, v]) => [k, v.ok ? 'ok' : v.why]),
+    );
+    return {
+      words: c.words,
+      beam: c.beam,
+      maxLength: c.options.maxLength,
+      steps: c.steps,
+      text: c.text,
+      translation: c.ref.translation,
+      times,
+      check,
+    };
   });
-  return { contestants: [...contestants, ...loops].map(({ key, title }) => ({ key, title })), cases: results };
+  return {
+    contestants: [...contestants, ...loops].map(({ key, title }) => ({ key, title })),
+    cases: results,
+  };
 }
 
 function decodeMarkdown(result) {
-  const cell = (c, key) => (c.check[key] !== 'ok' ? `not timed: ${c.check[key]}` : fmtSummary(c.times[key]));
+  const cell = (c, key) =>
+    c.check[key] !== 'ok' ? `not timed: ${c.check[key]}` : fmtSummary(c.times[key]);
   const r = (c, a, b) => c.times[a]?.median / c.times[b]?.median;
   const both = (c, other, otherLoop) =>
     `${fmtRatio(r(c, other, 'api-simd'))} / ${fmtRatio(r(c, otherLoop ?? other, 'loop-wasm-simd128'))}`;
-  const order = ['api-simd', 'loop-wasm-simd128', 'api-scalar', 'loop-native-sse2', 'loop-native-march-native', 'ort', 'plain-js'];
+  const order = [
+    'api-simd',
+    'loop-wasm-simd128',
+    'api-scalar',
+    'loop-native-sse2',
+    'loop-native-march-native',
+    'ort',
+    'plain-js',
+  ];
   const titles = Object.fromEntries(result.contestants.map((c) => [c.key, c.title]));
-  const header = ['Sentence', 'output steps', ...order.map((k) => titles[k]),
-    'SIMD speed-up over scalar (API / loop)', 'ORT time ÷ ours (API / loop)',
-    'plain-JS time ÷ ours (API / loop)', 'our speed ÷ native SSE2 (loops)'];
+  const header = [
+    'Sentence',
+    'output steps',
+    ...order.map((k) => titles[k]),
+    'SIMD speed-up over scalar (API / loop)',
+    'ORT time ÷ ours (API / loop)',
+    'plain-JS time ÷ ours (API / loop)',
+    'our speed ÷ native SSE2 (loops)',
+  ];
   const rows = result.cases.map((c) => [
     `${c.words} words, ${c.beam === 1 ? 'greedy' : `beam ${c.beam}`}`,
     String(c.steps),
@@ -423,8 +567,14 @@ function decodeMarkdown(result) {
 }
 
 function boundaryMarkdown(result) {
-  const header = ['Sentence', 'output steps', 'JS API, per token', 'loop inside WASM, per token',
-    'JS API ÷ in-WASM', 'same for the scalar build'];
+  const header = [
+    'Sentence',
+    'output steps',
+    'JS API, per token',
+    'loop inside WASM, per token',
+    'JS API ÷ in-WASM',
+    'same for the scalar build',
+  ];
   const rows = result.cases.map((c) => {
     const per = (key) => (c.times[key] ? c.times[key].median / c.steps : NaN);
     return [
@@ -449,51 +599,147 @@ function targets(results) {
       out.push([target, 'not measured', '—', why.missing ?? '']);
       return;
     }
-    const worst = finite.reduce((a, b) => ((higherIsBetter ? b.value < a.value : b.value > a.value) ? b : a));
-    const holds = finite.every((v) => (higherIsBetter ? v.value >= threshold : v.value <= threshold));
-    const measured = `${how(worst.value)} worst (${worst.name})` +
+    const worst = finite.reduce((a, b) =>
+      (higherIsBetter ? b.value < a.value : b.value > a.value) ? b : a,
+    );
+    const holds = finite.every((v) =>
+      higherIsBetter ? v.value >= threshold : v.value <= threshold,
+    );
+    const measured =
+      `${how(worst.value)} worst (${worst.name})` +
       (finite.length > 1 ? `; geometric mean ${how(geomean(finite.map((v) => v.value)))}` : '');
-    out.push([target, measured, holds ? 'holds' : '**missed**', holds ? '' : why.missed ?? '']);
+    out.push([target, measured, holds ? 'holds' : '**missed**', holds ? '' : (why.missed ?? '')]);
   };
   const k = results.kernels;
   if (k) {
     const gemv = k.rows.filter((r) => r.kernel === 'gemv');
     const m = (r, key) => r.cell[key]?.median;
-    add('WASM SIMD ≥ 3× WASM scalar on the GEMV kernels at model shapes',
-      gemv.map((r) => ({ name: r.label, value: m(r, 'wasm-scalar/scalar') / m(r, 'wasm-simd128/simd') })), 3, true, fmtRatio,
-      { missed: 'see the kernel table: the smallest GEMVs are dominated by per-call and per-row overhead (loop set-up, horizontal sums), which SIMD does not shrink.' });
-    add('WASM SIMD ≥ 0.7× native 128-bit (SSE2 -O3) on the same kernels',
-      gemv.map((r) => ({ name: r.label, value: m(r, 'native-sse2/simd') / m(r, 'wasm-simd128/simd') })), 0.7, true, fmtRatio,
-      { missed: `this is the same 128-bit source (core/simd128.h), so the gap is the WebAssembly engine's code generation against GCC -O3: V8 (${results.machine.v8}) translates each SIMD128 operation to SSE/AVX instructions one by one, without GCC's instruction scheduling, addressing modes and register allocation for the gemv's eight accumulators, and adds the 32-bit address arithmetic of wasm memory to every load (likely causes; not profiled instruction by instruction). The other kernels (dot, axpy, tanh, sigmoid, softmax) reach ${fmtRatio(Math.min(...k.rows.filter((r) => r.kernel !== 'gemv').map((r) => m(r, 'native-sse2/simd') / m(r, 'wasm-simd128/simd'))))} or better.` });
+    add(
+      'WASM SIMD ≥ 3× WASM scalar on the GEMV kernels at model shapes',
+      gemv.map((r) => ({
+        name: r.label,
+        value: m(r, 'wasm-scalar/scalar') / m(r, 'wasm-simd128/simd'),
+      })),
+      3,
+      true,
+      fmtRatio,
+      {
+        missed:
+          'see the kernel table: the smallest GEMVs are dominated by per-call and per-row overhead (loop set-up, horizontal sums), which SIMD does not shrink.',
+      },
+    );
+    add(
+      'WASM SIMD ≥ 0.7× native 128-bit (SSE2 -O3) on the same kernels',
+      gemv.map((r) => ({
+        name: r.label,
+        value: m(r, 'native-sse2/simd') / m(r, 'wasm-simd128/simd'),
+      })),
+      0.7,
+      true,
+      fmtRatio,
+      {
+        missed: `this is the same 128-bit source (core/simd128.h), so the gap is the WebAssembly engine's code generation against GCC -O3. V8 (${results.machine.v8}) hoists all loads of a loop body ahead of the arithmetic and has 15 vector registers, so a GEMV block that keeps more than about 14 vectors live spills accumulators to the stack; core/kernels_simd.cpp's gemv keeps 4 row accumulators and 10 loads per 8 columns, which fits (checked with node --print-wasm-code). The other kernels (dot, axpy, tanh, sigmoid, softmax) reach ${fmtRatio(Math.min(...k.rows.filter((r) => r.kernel !== 'gemv').map((r) => m(r, 'native-sse2/simd') / m(r, 'wasm-simd128/simd'))))} or better.`,
+      },
+    );
   }
   const d = results.decode;
   if (d) {
-    const ratio = (a, b) => d.cases.map((c) => ({ name: `${c.words} words ${c.beam === 1 ? 'greedy' : `beam ${c.beam}`}`, value: c.times[a]?.median / c.times[b]?.median }));
+    const ratio = (a, b) =>
+      d.cases.map((c) => ({
+        name: `${c.words} words ${c.beam === 1 ? 'greedy' : `beam ${c.beam}`}`,
+        value: c.times[a]?.median / c.times[b]?.median,
+      }));
     const range = (a, b) => {
-      const v = ratio(a, b).map((x) => x.value).filter(Number.isFinite);
+      const v = ratio(a, b)
+        .map((x) => x.value)
+        .filter(Number.isFinite);
       return v.length ? `${fmtRatio(Math.min(...v))}–${fmtRatio(Math.max(...v))}` : '—';
     };
     const boundary = range('api-simd', 'loop-wasm-simd128');
-    add('WASM SIMD ≥ 2× WASM scalar end to end (JS API, full trace)', ratio('api-scalar', 'api-simd'), 2, true, fmtRatio,
-      { missed: `the JS API's conversion of the trace to JS objects costs the same in both builds and dilutes the ratio (the loops inside WASM alone: ${range('loop-wasm-scalar', 'loop-wasm-simd128')}); the rest of the decode also does work SIMD does not touch (copying every step's trace, the top-k scan over the vocabulary, beam bookkeeping).` });
-    add('Our WASM core ≥ 5× faster than onnxruntime-web per translated sentence', ratio('ort', 'api-simd'), 5, true, fmtRatio,
-      { missed: `onnxruntime-web runs the same GEMVs with good WASM SIMD kernels of its own (MLAS); what it adds is a fixed cost per session.run() (copying the inputs in and 13 outputs out, graph execution), once per step and beam. Against the decode loop inside WASM the ratio is ${range('ort', 'loop-wasm-simd128')}: our JS API's conversion of the trace (the API takes ${boundary} the loop's time) eats much of our margin.`, missing: 'onnxruntime-web did not run' });
-    add('Our WASM core ≥ 10× faster than plain JavaScript', ratio('plain-js', 'api-simd'), 10, true, fmtRatio,
-      { missed: `V8's optimizing compiler runs the plain-JS loops well; against the decode loop inside WASM the ratio is ${range('plain-js', 'loop-wasm-simd128')}, so our JS API's conversion of the trace (the API takes ${boundary} the loop's time) is what pulls it under 10×.` });
+    add(
+      'WASM SIMD ≥ 2× WASM scalar end to end (JS API, full trace)',
+      ratio('api-scalar', 'api-simd'),
+      2,
+      true,
+      fmtRatio,
+      {
+        missed: `the JS API's conversion of the trace to JS objects costs the same in both builds and dilutes the ratio (the loops inside WASM alone: ${range('loop-wasm-scalar', 'loop-wasm-simd128')}); the rest of the decode also does work SIMD does not touch (copying every step's trace, the top-k scan over the vocabulary, beam bookkeeping).`,
+      },
+    );
+    add(
+      'Our WASM core ≥ 5× faster than onnxruntime-web per translated sentence',
+      ratio('ort', 'api-simd'),
+      5,
+      true,
+      fmtRatio,
+      {
+        missed: `onnxruntime-web runs the same GEMVs with good WASM SIMD kernels of its own (MLAS); what it adds is a fixed cost per session.run() (copying the inputs in and 13 outputs out, graph execution), once per step and beam. Against the decode loop inside WASM the ratio is ${range('ort', 'loop-wasm-simd128')}: what our JS API adds to the loop (it takes ${boundary} the loop's time) eats some of our margin.`,
+        missing: 'onnxruntime-web did not run',
+      },
+    );
+    add(
+      'Our WASM core ≥ 10× faster than plain JavaScript',
+      ratio('plain-js', 'api-simd'),
+      10,
+      true,
+      fmtRatio,
+      {
+        missed: `V8's optimizing compiler runs the plain-JS loops well; against the decode loop inside WASM the ratio is ${range('plain-js', 'loop-wasm-simd128')}, so what our JS API adds to the loop (it takes ${boundary} the loop's time) is what pulls it under 10×.`,
+      },
+    );
     const ten = d.cases.filter((c) => c.beam === 1);
-    add('JS-API per-token cost ≤ 1.10× the in-WASM loop', ten.map((c) => ({ name: `${c.words} words greedy`, value: c.times['api-simd']?.median / c.times['loop-wasm-simd128']?.median })), 1.1, false, fmtRatio,
-      { missed: 'translate() builds its result through embind one value at a time: ~35 property sets, ~25 fresh typed arrays (each via a global lookup and a copy), and a JS string per token, output word and top-k candidate (5 per step), each a JS↔WASM crossing with UTF-8 decoding. A profile of the 10-word sentence shows the embind glue and GC next to the decode. Returning the trace as one Float32Array view over a contiguous buffer and words as ids (the vocabulary fetched once) would remove most of it.' });
+    add(
+      'JS-API per-token cost ≤ 1.10× the in-WASM loop',
+      ten.map((c) => ({
+        name: `${c.words} words greedy`,
+        value: c.times['api-simd']?.median / c.times['loop-wasm-simd128']?.median,
+      })),
+      1.1,
+      false,
+      fmtRatio,
+      {
+        missed:
+          'translate() crosses into WebAssembly once: the core writes a small JSON reply whose arrays are offsets into its own buffers, and wasm/explorer.js copies all floats into one Float32Array (ints likewise) and hands out subarray views. What is left per call is a fixed cost (parsing the ~1 KB reply, ~25 views, one fresh allocation for the copy, whose size grows with steps × source length × the attention size for the pre-tanh and tanh values), which weighs most on short sentences. A binary reply with the field layout fetched once would remove the parse.',
+      },
+    );
   }
   const p = results.page;
   if (p && !p.skipped) {
     if (p.weight.representative)
-      add('Default page weight ≤ 1 MB compressed (gzip -9)', [{ name: 'default view', value: p.weight.gzip / 1e6 }], 1, false, (v) => `${v.toFixed(3)} MB`,
-        { missed: `the page loads, besides the attention model, the baseline model that Step 0 compares it with and the two toy models of the gallery: int8 weights that barely compress. What the first heatmap needs is ${(p.weight.critical.gzip / 1e6).toFixed(3)} MB; loading the rest when its section scrolls into view would meet the target.` });
-    else out.push(['Default page weight ≤ 1 MB compressed', 'not measured', '—', 'the trained model was missing (see the page section)']);
-    add('Keystroke-to-redraw median < ½ frame (8.3 ms), 10-word sentence, headless Chromium', [{ name: 'median', value: p.keystroke.median }], 16.7 / 2, false, (v) => `${v.toFixed(2)} ms`,
-      { missed: `the page's animation-frame render (the decode and every view of the page, all redrawn on each keystroke) takes ${p.keystrokeRender.median.toFixed(1)} ms of it and style, layout and paint the rest; the decode itself is ~${(results.decode?.cases.find((c) => c.words === 10 && c.beam === 1)?.times['api-simd']?.median ?? NaN).toFixed(1)} ms (×2 with the baseline model) per the decoding table.${results.clock === 'cpu' ? ' (These page timings are wall time on a busy machine.)' : ''}` });
+      add(
+        'Default page weight ≤ 1 MB compressed (gzip -9)',
+        [{ name: 'default view', value: p.weight.gzip / 1e6 }],
+        1,
+        false,
+        (v) => `${v.toFixed(3)} MB`,
+        {
+          missed: `the attention model's int8 weights barely compress; what the first heatmap needs is ${(p.weight.critical.gzip / 1e6).toFixed(3)} MB (the baseline and toy models already load only when their sections come near the window).`,
+        },
+      );
+    else
+      out.push([
+        'Default page weight ≤ 1 MB compressed',
+        'not measured',
+        '—',
+        'the trained model was missing (see the page section)',
+      ]);
+    add(
+      'Keystroke-to-redraw median < ½ frame (8.3 ms), 10-word sentence, headless Chromium',
+      [{ name: 'median', value: p.keystroke.median }],
+      16.7 / 2,
+      false,
+      (v) => `${v.toFixed(2)} ms`,
+      {
+        missed: `only the views near the window are drawn on a keystroke; the page's animation-frame render (the decode, ~${(results.decode?.cases.find((c) => c.words === 10 && c.beam === 1)?.times['api-simd']?.median ?? NaN).toFixed(1)} ms per the decoding table, plus the heatmap, the sentence chips and the summary) takes ${p.keystrokeRender.median.toFixed(1)} ms of it, and the browser's own text editing, style, layout and paint the rest.${results.clock === 'cpu' ? ' (These page timings are wall time on a busy machine.)' : ''}`,
+      },
+    );
   } else {
-    out.push(['Page: weight ≤ 1 MB, keystroke-to-redraw < ½ frame', 'not measured', '—', p?.skipped ?? 'not run']);
+    out.push([
+      'Page: weight ≤ 1 MB, keystroke-to-redraw < ½ frame',
+      'not measured',
+      '—',
+      p?.skipped ?? 'not run',
+    ]);
   }
   return table(['Target', 'Measured (this run)', 'Result', 'Why, where missed'], out);
 }
@@ -505,28 +751,78 @@ function pageMarkdown(p) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
   const files = [...p.weight.files]
     .sort((a, b) => b.gzip - a.gzip)
-    .map((f) => [`\`${f.path}\`${f.beforeFirstHeatmap ? '' : ' (after the first heatmap)'}`, kb(f.bytes), kb(f.gzip), kb(f.brotli)]);
-  files.push(['**needed for the first heatmap**', kb(p.weight.critical.bytes), kb(p.weight.critical.gzip), kb(p.weight.critical.brotli)]);
-  files.push(['**the whole default view**', `**${kb(p.weight.bytes)}**`, `**${kb(p.weight.gzip)}**`, `**${kb(p.weight.brotli)}**`]);
+    .map((f) => [
+      `\`${f.path}\`${f.beforeFirstHeatmap ? '' : ' (after the first heatmap)'}`,
+      kb(f.bytes),
+      kb(f.gzip),
+      kb(f.brotli),
+    ]);
+  files.push([
+    '**needed for the first heatmap**',
+    kb(p.weight.critical.bytes),
+    kb(p.weight.critical.gzip),
+    kb(p.weight.critical.brotli),
+  ]);
+  files.push([
+    '**the whole default view**',
+    `**${kb(p.weight.bytes)}**`,
+    `**${kb(p.weight.gzip)}**`,
+    `**${kb(p.weight.brotli)}**`,
+  ]);
+  const onDemand = p.weight.onDemand?.files ?? [];
+  const later = onDemand.map((f) => [`\`${f.path}\``, kb(f.bytes), kb(f.gzip), kb(f.brotli)]);
+  if (onDemand.length)
+    later.push([
+      '**loaded on demand**',
+      kb(p.weight.onDemand.bytes),
+      kb(p.weight.onDemand.gzip),
+      kb(p.weight.onDemand.brotli),
+    ]);
   const frame = 1000 / 60;
-  const row = (what, s, share = true) => [what, `${s.median.toFixed(2)} ms`, `±${Math.round(s.spread * 100)}%`, String(s.n), share ? `${(s.median / frame).toFixed(2)} frame` : '—'];
+  const row = (what, s, share = true) => [
+    what,
+    `${s.median.toFixed(2)} ms`,
+    `±${Math.round(s.spread * 100)}%`,
+    String(s.n),
+    share ? `${(s.median / frame).toFixed(2)} frame` : '—',
+  ];
   return [
     p.notes || '',
     '',
-    `Default view: the ${p.weight.files.length} files Chromium fetched for it (the page, its scripts, the WASM build, the models and the evaluation data that Step 0 and the gallery show). The test server does not compress; the sizes are those files compressed with gzip -9 and brotli (quality 11), as a static host would serve them.`,
+    `Default view: the ${p.weight.files.length} files Chromium fetched for it without scrolling (the page, its scripts, the WASM build, the model and the evaluation data). The test server does not compress; the sizes are those files compressed with gzip -9 and brotli (quality 11), as a static host would serve them.`,
     '',
     table(['File', 'bytes', 'gzip', 'brotli'], files),
     '',
+    ...(onDemand.length
+      ? [
+          'Loaded only when their sections come near the window (Step 0 compares with the model without attention; the gallery runs the toy models):',
+          '',
+          table(['File', 'bytes', 'gzip', 'brotli'], later),
+          '',
+        ]
+      : []),
     `Timings in headless Chromium (${p.keystrokeWords}-word sentence "${p.sentence}" for the keystrokes; typing "x" at its end and Backspace in turn):`,
     '',
-    table(['Headless Chromium', 'median', 'spread', 'samples', 'share of a 16.7 ms frame'], [
-      row('navigation → first heatmap on screen (cold load)', p.firstHeatmap, false),
-      row('**keystroke → redrawn page** (main-thread work: input handler + decode + draw + style/layout/paint)', p.keystroke),
-      row('… of which the page\'s animation-frame render (decode + every view)', p.keystrokeRender),
-      row('… typing "x" (last word unknown)', p.keystrokeTyped),
-      row('… Backspace (every word known)', p.keystrokeErased),
-      row('keystroke → redrawn page including the wait for the next frame', p.keystrokeLatency),
-    ]),
+    table(
+      ['Headless Chromium', 'median', 'spread', 'samples', 'share of a 16.7 ms frame'],
+      [
+        row('navigation → first heatmap on screen (cold load)', p.firstHeatmap, false),
+        row(
+          '**keystroke → redrawn page** (main-thread work: input handler + decode + draw + style/layout/paint)',
+          p.keystroke,
+        ),
+        ...(p.keystrokeCpu
+          ? [row('… the same keystrokes as main-thread CPU time (Chromium trace)', p.keystrokeCpu)]
+          : []),
+        row(
+          "… of which the page's animation-frame render (decode + the views near the window)",
+          p.keystrokeRender,
+        ),
+        row('… typing "x" (last word unknown)', p.keystrokeTyped),
+        row('… Backspace (every word known)', p.keystrokeErased),
+        row('keystroke → redrawn page including the wait for the next frame', p.keystrokeLatency),
+      ],
+    ),
   ].join('\n');
 }
 
@@ -539,7 +835,7 @@ function markdown(results) {
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memory}; ${m.os}. Load average ${results.loadBefore.map((x) => x.toFixed(2)).join(' / ')} before the run and ${results.loadAfter.map((x) => x.toFixed(2)).join(' / ')} after (1 / 5 / 15 min)${results.loadBefore[0] > 0.5 ? ': the machine was shared with other work during this run, so absolute times are inflated and spreads wider; ratios come from interleaved samples and are the numbers to read' : ''}.`,
     `- Toolchains: Node ${m.node} (V8 ${m.v8}); ${m.emcc}; ${m.gxx}; ${m.chromium}.`,
     `- Model: \`${results.model.path}\` (${results.model.kind}): embed ${results.model.hyper.embed}, encoder ${results.model.hyper.enc_hidden}×2, decoder ${results.model.hyper.dec_hidden}, attention ${results.model.hyper.attn_dim}, maxout ${results.model.hyper.out_hidden}, vocabularies ${results.model.hyper.src_vocab} / ${results.model.hyper.tgt_vocab}.`,
-    `- Clock: ${results.clock === 'cpu' ? '**CPU time of the benchmarking process** (user + system), because the machine was busy when the run started (load average above half the core count): wall time would mostly measure the other work. On an idle machine the two agree for this single-threaded code, except that CPU time also counts what Node\'s helper threads (garbage collection) spend for the JS contestants' : 'wall time (the machine was quiet when the run started)'}. The page timings (part 4) are wall time in Chromium.`,
+    `- Clock: ${results.clock === 'cpu' ? "**CPU time of the benchmarking process** (user + system), because the machine was busy when the run started (load average above half the core count): wall time would mostly measure the other work. On an idle machine the two agree for this single-threaded code, except that CPU time also counts what Node's helper threads (garbage collection) spend for the JS contestants" : 'wall time (the machine was quiet when the run started)'}. The page timings (part 4) are wall time in Chromium.`,
     `- Sampling: kernels ${s.kernelSamples} samples per round of ≥ ${s.kernelMinMs} ms after ${s.kernelWarmup} warm-up samples; decoding ${s.decodeSamples} samples per round of ≥ ${s.decodeMinMs} ms after ${s.decodeWarmup} warm-up samples. Times are medians ± half the interquartile range.`,
     '',
     '### 1. Kernels (time per call)',
@@ -549,7 +845,11 @@ function markdown(results) {
     '### 2. End-to-end decoding with the full trace (time per sentence)',
     '',
     results.decode
-      ? [`Sentences are in-vocabulary words of the model (e.g. the 10-word one: "${results.decode.cases.find((c) => c.words === 10)?.text}"), decoded up to their length + 2 output words; "ours" is the WASM SIMD module through its JS API, what the page runs. The native columns and the in-WASM loops time tokenize + \`Decoder::translate\` in C++; the JS API adds the conversion of the trace to JS objects. onnxruntime-web and plain JS get the token ids and return the same trace (every array within ${TOLERANCE} of ours, checked before timing).`, '', decodeMarkdown(results.decode)].join('\n')
+      ? [
+          `Sentences are in-vocabulary words of the model (e.g. the 10-word one: "${results.decode.cases.find((c) => c.words === 10)?.text}"), decoded up to their length + 2 output words; "ours" is the WASM SIMD module through its JS API, what the page runs. The native columns and the in-WASM loops time tokenize + \`Decoder::translate\` in C++; the JS API adds the conversion of the trace to JS objects. onnxruntime-web and plain JS get the token ids and return the same trace (every array within ${TOLERANCE} of ours, checked before timing).`,
+          '',
+          decodeMarkdown(results.decode),
+        ].join('\n')
       : '_Not run._',
     '',
     '### 3. The JS boundary (per output token)',
@@ -590,7 +890,10 @@ async function main() {
     loadBefore: os.loadavg(),
     model: {
       path: modelPath.replace(root, ''),
-      kind: file.metadata.find(([k]) => k === 'name')?.[1] === 'random test model' ? 'random weights, the shipped model\'s shapes' : (file.metadata.find(([k]) => k === 'name')?.[1] ?? 'model'),
+      kind:
+        file.metadata.find(([k]) => k === 'name')?.[1] === 'random test model'
+          ? "random weights, the shipped model's shapes"
+          : (file.metadata.find(([k]) => k === 'name')?.[1] ?? 'model'),
       hyper: file.hyper,
     },
   };
@@ -601,9 +904,15 @@ async function main() {
     nativeMarch: nativeBench('bench-native', 'native-march-native'),
   };
   if (only.has('kernels'))
-    results.kernels = kernelsBench([benches.wasmSimd, benches.wasmScalar, benches.nativeSse, benches.nativeMarch], file.hyper);
+    results.kernels = kernelsBench(
+      [benches.wasmSimd, benches.wasmScalar, benches.nativeSse, benches.nativeMarch],
+      file.hyper,
+    );
   if (only.has('decode')) {
-    const pageModules = { simd: await loadPageModule('simd'), scalar: await loadPageModule('scalar') };
+    const pageModules = {
+      simd: await loadPageModule('simd'),
+      scalar: await loadPageModule('scalar'),
+    };
     results.decode = await decodeBench({ modelBytes, file, pageModules, benches });
   }
   if (only.has('page')) {
@@ -612,7 +921,9 @@ async function main() {
       results.page = await benchPage({ root, quick, log, modelPath });
     } catch (error) {
       log(`page: ${error.stack ?? error}`);
-      results.page = { skipped: `the page benchmark failed: ${String(error.message).split('\n')[0]}` };
+      results.page = {
+        skipped: `the page benchmark failed: ${String(error.message).split('\n')[0]}`,
+      };
     }
   }
   results.loadAfter = os.loadavg();
@@ -629,7 +940,9 @@ function finish(results) {
     const docPath = `${root}docs/benchmarks.md`;
     const begin = '<!-- BEGIN GENERATED by bench/run.mjs: do not edit by hand -->';
     const end = '<!-- END GENERATED -->';
-    const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : `# Benchmarks\n\n${begin}\n${end}\n`;
+    const doc = existsSync(docPath)
+      ? readFileSync(docPath, 'utf8')
+      : `# Benchmarks\n\n${begin}\n${end}\n`;
     const a = doc.indexOf(begin);
     const b = doc.indexOf(end);
     if (a < 0 || b < a) throw new Error(`${docPath} lacks the GENERATED markers`);

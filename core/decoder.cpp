@@ -13,9 +13,13 @@ namespace {
 
 size_t sz(int n) { return static_cast<size_t>(n); }
 
-const float* embedding(const Matrix& table, int id) { return table.data() + sz(id) * sz(static_cast<int>(table.cols())); }
+const float* embedding(const Matrix& table, int id) {
+  return table.data() + sz(id) * sz(static_cast<int>(table.cols()));
+}
 
-void copy_into(const float* from, int n, float* to) { std::memcpy(to, from, sizeof(float) * sz(n)); }
+void copy_into(const float* from, int n, float* to) {
+  std::memcpy(to, from, sizeof(float) * sz(n));
+}
 
 template <typename T>
 void append(std::vector<T>* to, const T* from, int n) {
@@ -52,8 +56,8 @@ void encode(const Model& model, const std::vector<int>& ids, EncoderState* enc) 
   // →h_i = GRU(→h_{i-1}, E x_i), reading left to right.
   for (int i = 0; i < T; ++i) {
     const float* prev = i == 0 ? zero.data() : &enc->forward_h[sz((i - 1) * H)];
-    gru_cell_forward(p.enc_fwd, embedding(p.src_embed, ids[sz(i)]), prev, &enc->forward_h[sz(i * H)],
-                     &enc->forward_cache[sz(i)]);
+    gru_cell_forward(p.enc_fwd, embedding(p.src_embed, ids[sz(i)]), prev,
+                     &enc->forward_h[sz(i * H)], &enc->forward_cache[sz(i)]);
   }
   // ←h_i = GRU(←h_{i+1}, E x_i), reading right to left.
   for (int i = T - 1; i >= 0; --i) {
@@ -91,7 +95,7 @@ void StepWork::resize(const Hyper& h) {
 }
 
 void decoder_step(const Model& model, const EncoderState& enc, const float* s_prev, int y_prev,
-                  float temperature, StepWork* w) {
+                  float temperature, StepWork* w, const float* forced_alpha) {
   const Hyper& h = model.hyper;
   const Params& p = model.params;
   const int T = enc.src_len, C = h.context_size(), E = h.embed, D = h.dec_hidden;
@@ -111,6 +115,8 @@ void decoder_step(const Model& model, const EncoderState& enc, const float* s_pr
                      std::numeric_limits<float>::max());
     }
     w->softmax = softmax_forward(w->tempered.data(), T, w->exp_shifted.data(), w->alpha.data());
+    // What-if decoding: the blend and everything after it use the forced weights instead.
+    if (forced_alpha) copy_into(forced_alpha, T, w->alpha.data());
     // Step 5: the blend.
     context_forward(w->alpha.data(), enc.states.data(), T, C, w->context.data());
   } else {
@@ -133,7 +139,7 @@ Decoder::Decoder(const Model& model) : model_(model) {
   state_.assign(sz(model.hyper.dec_hidden), 0.0f);
 }
 
-Status Decoder::check_source(const std::vector<int>& src_ids) const {
+Status Decoder::prepare(const std::vector<int>& src_ids, const DecodeOptions& options) {
   const Hyper& h = model_.hyper;
   if (src_ids.empty()) return Status::error("Nothing to translate: the sentence is empty.");
   if (static_cast<int>(src_ids.size()) > h.max_src_len)
@@ -142,7 +148,50 @@ Status Decoder::check_source(const std::vector<int>& src_ids) const {
   for (int id : src_ids)
     if (id < 0 || id >= h.src_vocab)
       return Status::error("Source word id " + std::to_string(id) + " is outside the vocabulary.");
+  if (!(options.temperature > 0.0f) || !std::isfinite(options.temperature))
+    return Status::error("The attention temperature must be a positive number.");
+  if (options.beam_width < 1 || options.beam_width > 16)
+    return Status::error("The beam width must be between 1 and 16.");
+  if (Status s = check_forced_attention(src_ids, options); !s) return s;
+  encode(model_, src_ids, &enc_);
   return Status::ok();
+}
+
+Status Decoder::check_forced_attention(const std::vector<int>& src_ids,
+                                       const DecodeOptions& options) {
+  if (options.forced_step == 0) return Status::ok();
+  if (options.forced_step < 0)
+    return Status::error("The step whose attention is forced must be 1 or more (it is " +
+                         std::to_string(options.forced_step) + ").");
+  if (!model_.hyper.attention)
+    return Status::error("This model has no attention to force: it reads one fixed summary.");
+  if (options.beam_width > 1)
+    return Status::error("Forced attention works with greedy decoding only (beam width 1).");
+  const std::vector<float>& weights = options.forced_weights;
+  if (weights.size() != src_ids.size())
+    return Status::error("The forced attention has " + std::to_string(weights.size()) +
+                         " weights but the sentence has " + std::to_string(src_ids.size()) +
+                         " words.");
+  double sum = 0;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    const float w = weights[i];
+    if (!std::isfinite(w) || w < 0.0f) {
+      const char* what = std::isnan(w) ? "not a number" : w < 0.0f ? "negative" : "infinite";
+      return Status::error(
+          "Forced attention weights must be finite and non-negative numbers (weight " +
+          std::to_string(i + 1) + " is " + what + ").");
+    }
+    sum += w;
+  }
+  if (!(sum > 0)) return Status::error("Forced attention weights must not all be zero.");
+  forced_alpha_.resize(weights.size());
+  for (size_t i = 0; i < weights.size(); ++i)
+    forced_alpha_[i] = static_cast<float>(weights[i] / sum);
+  return Status::ok();
+}
+
+const float* Decoder::forced_alpha(const DecodeOptions& options, int step) const {
+  return options.forced_step == step ? forced_alpha_.data() : nullptr;
 }
 
 int Decoder::effective_max_len(const DecodeOptions& options) const {
@@ -162,21 +211,23 @@ void Decoder::begin_trace(const DecodeOptions& options, Trace* t) const {
   t->top_k = std::max(1, std::min(options.top_k, h.tgt_vocab));
   t->src_ids = enc_.ids;
   t->log_prob = 0;
+  t->forced_step = 0;
   t->encoder_states.assign(enc_.states.begin(), enc_.states.begin() + T * h.context_size());
   t->keys.assign(enc_.keys.begin(), enc_.keys.begin() + (h.attention ? T * h.attn_dim : 0));
-  for (auto* v : {&t->token_probs, &t->s_prev, &t->question, &t->pre_tanh, &t->bent, &t->scores,
-                  &t->exp_shifted, &t->score_max, &t->exp_sum, &t->alpha, &t->context, &t->s,
-                  &t->topk_probs})
+  for (auto* v :
+       {&t->token_probs, &t->s_prev, &t->question, &t->pre_tanh, &t->bent, &t->scores,
+        &t->exp_shifted, &t->score_max, &t->exp_sum, &t->alpha, &t->context, &t->s, &t->topk_probs})
     v->clear();
   t->out_ids.clear();
   t->topk_ids.clear();
 }
 
-void Decoder::record_step(int chosen, Trace* t) const {
+void Decoder::record_step(int chosen, bool forced, Trace* t) const {
   const Hyper& h = model_.hyper;
   const StepWork& w = work_;
   const int T = enc_.src_len;
   t->steps += 1;
+  if (forced) t->forced_step = t->steps;
   t->out_ids.push_back(chosen);
   const float p = w.probs[sz(chosen)];
   t->token_probs.push_back(p);
@@ -213,25 +264,25 @@ void Decoder::record_step(int chosen, Trace* t) const {
 
 Status Decoder::translate(const std::vector<int>& src_ids, const DecodeOptions& options,
                           Trace* trace) {
-  if (Status s = check_source(src_ids); !s) return s;
-  if (!(options.temperature > 0.0f) || !std::isfinite(options.temperature))
-    return Status::error("The attention temperature must be a positive number.");
-  if (options.beam_width < 1 || options.beam_width > 16)
-    return Status::error("The beam width must be between 1 and 16.");
-  encode(model_, src_ids, &enc_);
+  if (Status s = prepare(src_ids, options); !s) return s;
   if (options.beam_width > 1) {
-    const std::vector<int> best = beam_search(options);
-    return score(src_ids, best, options, trace);
+    beam_search(options, &search_tree_);
+    best_words_.clear();
+    for (int node : search_tree_.path(search_tree_.hypotheses.front().leaf))
+      best_words_.push_back(search_tree_.word[sz(node)]);
+    teacher_force(best_words_, options, trace);
+    return Status::ok();
   }
   begin_trace(options, trace);
   state_ = enc_.s0;
   int y = kBosId;
   const int max_len = effective_max_len(options);
-  for (int t = 0; t < max_len && y != kEosId; ++t) {
-    decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_);
+  for (int t = 1; t <= max_len && y != kEosId; ++t) {
+    const float* forced = forced_alpha(options, t);
+    decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_, forced);
     y = static_cast<int>(std::max_element(work_.probs.begin(), work_.probs.end()) -
                          work_.probs.begin());
-    record_step(y, trace);
+    record_step(y, forced != nullptr, trace);
     state_ = work_.s;
   }
   return Status::ok();
@@ -239,80 +290,126 @@ Status Decoder::translate(const std::vector<int>& src_ids, const DecodeOptions& 
 
 Status Decoder::score(const std::vector<int>& src_ids, const std::vector<int>& target_ids,
                       const DecodeOptions& options, Trace* trace) {
-  if (Status s = check_source(src_ids); !s) return s;
-  if (!(options.temperature > 0.0f) || !std::isfinite(options.temperature))
-    return Status::error("The attention temperature must be a positive number.");
   for (int id : target_ids)
     if (id < 0 || id >= model_.hyper.tgt_vocab)
       return Status::error("Target word id " + std::to_string(id) + " is outside the vocabulary.");
-  encode(model_, src_ids, &enc_);
-  begin_trace(options, trace);
-  state_ = enc_.s0;
-  int y = kBosId;
-  for (int target : target_ids) {
-    decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_);
-    record_step(target, trace);
-    state_ = work_.s;
-    y = target;
-  }
+  // Teacher forcing walks the given words; the beam width plays no part in it.
+  DecodeOptions forcing = options;
+  forcing.beam_width = 1;
+  if (Status s = prepare(src_ids, forcing); !s) return s;
+  teacher_force(target_ids, forcing, trace);
   return Status::ok();
 }
 
+void Decoder::teacher_force(const std::vector<int>& target_ids, const DecodeOptions& options,
+                            Trace* trace) {
+  begin_trace(options, trace);
+  state_ = enc_.s0;
+  int y = kBosId, t = 0;
+  for (int target : target_ids) {
+    const float* forced = forced_alpha(options, ++t);
+    decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_, forced);
+    record_step(target, forced != nullptr, trace);
+    state_ = work_.s;
+    y = target;
+  }
+}
+
+Status Decoder::beam(const std::vector<int>& src_ids, const DecodeOptions& options,
+                     BeamTree* tree) {
+  if (options.forced_step != 0)
+    return Status::error("Forced attention works with greedy decoding only, not in a beam.");
+  if (Status s = prepare(src_ids, options); !s) return s;
+  beam_search(options, tree);
+  return Status::ok();
+}
+
+std::vector<int> BeamTree::path(int leaf) const {
+  std::vector<int> nodes;
+  for (int node = leaf; node >= 0; node = parent[sz(node)]) nodes.push_back(node);
+  std::reverse(nodes.begin(), nodes.end());
+  return nodes;
+}
+
 // Beam search over whole hypotheses: at each step every live hypothesis proposes its best
-// `width` continuations, and the best `width` of all of them (by total log-probability) survive.
-// Finished hypotheses (ending in </s>) compete by log-probability per word so that short
-// outputs are not favoured merely for being short.
-std::vector<int> Decoder::beam_search(const DecodeOptions& options) {
+// `width` continuations, and the best `width` of all of them (by total log-probability) survive,
+// each becoming a node of the tree. Finished hypotheses (ending in </s>) leave the beam and
+// compete by log-probability per word (BeamTree::Hypothesis::score).
+void Decoder::beam_search(const DecodeOptions& options, BeamTree* tree) {
   struct Hypothesis {
-    std::vector<int> tokens;
+    int node = -1;  // its last word in the tree; -1 before the first word
+    int length = 0;
+    int last_word = kBosId;
     std::vector<float> state;
     double log_prob = 0;
   };
-  const int width = options.beam_width;
+  const int T = enc_.src_len, width = options.beam_width;
+  const bool attention = model_.hyper.attention;
   // A beam may be wider than a small target vocabulary; each hypothesis cannot propose more
   // continuations than there are words.
   const int proposals = std::min(width, model_.hyper.tgt_vocab);
   const int max_len = effective_max_len(options);
-  std::vector<Hypothesis> live{{{}, enc_.s0, 0.0}}, finished;
-  auto normalized = [](const Hypothesis& hyp) {
-    return hyp.log_prob / static_cast<double>(std::max<size_t>(1, hyp.tokens.size()));
-  };
-  for (int t = 0; t < max_len && !live.empty(); ++t) {
+  tree->src_len = T;
+  tree->width = width;
+  for (auto* v : {&tree->parent, &tree->step, &tree->word}) v->clear();
+  for (auto* v : {&tree->log_prob, &tree->token_prob, &tree->alpha}) v->clear();
+  tree->finished.clear();
+  tree->hypotheses.clear();
+  std::vector<Hypothesis> live(1), finished;
+  live[0].state = enc_.s0;
+  std::vector<float> live_alpha;  // (live x T): the α each live hypothesis used at this step
+  for (int t = 1; t <= max_len && !live.empty(); ++t) {
     struct Candidate {
       size_t parent;
-      int token;
+      int word;
+      float prob;
       double log_prob;
     };
     std::vector<Candidate> candidates;
     std::vector<std::vector<float>> next_states;
+    live_alpha.clear();
     for (size_t b = 0; b < live.size(); ++b) {
-      const int y_prev = live[b].tokens.empty() ? kBosId : live[b].tokens.back();
-      decoder_step(model_, enc_, live[b].state.data(), y_prev, options.temperature, &work_);
+      decoder_step(model_, enc_, live[b].state.data(), live[b].last_word, options.temperature,
+                   &work_);
       next_states.push_back(work_.s);
+      if (attention) append(&live_alpha, work_.alpha.data(), T);
       std::vector<int> order(work_.probs.size());
       std::iota(order.begin(), order.end(), 0);
       std::partial_sort(order.begin(), order.begin() + proposals, order.end(),
                         [&](int a, int c) { return work_.probs[sz(a)] > work_.probs[sz(c)]; });
-      for (int j = 0; j < proposals; ++j)
-        candidates.push_back({b, order[sz(j)],
-                              live[b].log_prob + std::log(std::max(work_.probs[sz(order[sz(j)])], 1e-30f))});
+      for (int j = 0; j < proposals; ++j) {
+        const int word = order[sz(j)];
+        const float p = work_.probs[sz(word)];
+        candidates.push_back({b, word, p, live[b].log_prob + std::log(std::max(p, 1e-30f))});
+      }
     }
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& c) { return a.log_prob > c.log_prob; });
     std::vector<Hypothesis> next;
     for (const Candidate& c : candidates) {
       if (static_cast<int>(next.size()) + static_cast<int>(finished.size()) >= width) break;
-      Hypothesis hyp{live[c.parent].tokens, next_states[c.parent], c.log_prob};
-      hyp.tokens.push_back(c.token);
-      (c.token == kEosId ? finished : next).push_back(std::move(hyp));
+      const Hypothesis& parent = live[c.parent];
+      const int node = tree->size();
+      tree->parent.push_back(parent.node);
+      tree->step.push_back(t);
+      tree->word.push_back(c.word);
+      tree->log_prob.push_back(static_cast<float>(c.log_prob));
+      tree->token_prob.push_back(c.prob);
+      tree->finished.push_back(c.word == kEosId);
+      if (attention) append(&tree->alpha, &live_alpha[c.parent * sz(T)], T);
+      Hypothesis hyp{node, parent.length + 1, c.word, next_states[c.parent], c.log_prob};
+      (c.word == kEosId ? finished : next).push_back(std::move(hyp));
     }
     live = std::move(next);
   }
-  const std::vector<Hypothesis>& pool = finished.empty() ? live : finished;
-  const Hypothesis* best = &pool.front();
-  for (const Hypothesis& hyp : pool)
-    if (normalized(hyp) > normalized(*best)) best = &hyp;
-  return best->tokens;
+  // Unfinished hypotheses count only when none finished within max_len.
+  for (const Hypothesis& hyp : finished.empty() ? live : finished)
+    tree->hypotheses.push_back(
+        {hyp.node, hyp.log_prob, hyp.log_prob / static_cast<double>(std::max(1, hyp.length))});
+  std::stable_sort(tree->hypotheses.begin(), tree->hypotheses.end(),
+                   [](const BeamTree::Hypothesis& a, const BeamTree::Hypothesis& b) {
+                     return a.score > b.score;
+                   });
 }
 
 }  // namespace ae

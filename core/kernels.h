@@ -27,22 +27,22 @@
 
 namespace ae::kernels {
 
-#define AE_KERNEL_DECLARATIONS                                                                    \
-  /* y[r] += sum_c W[r][c] * x[c]   for r < rows */                                               \
-  void gemv_acc(const float* W, const float* x, float* y, int rows, int cols);                    \
-  /* returns sum_i a[i] * b[i] */                                                                 \
-  float dot(const float* a, const float* b, int n);                                              \
-  /* y[i] += alpha * x[i] */                                                                      \
-  void axpy(float alpha, const float* x, float* y, int n);                                        \
-  /* x[i] = tanh(x[i]), in place */                                                               \
-  void tanh_inplace(float* x, int n);                                                             \
-  /* x[i] = 1 / (1 + exp(-x[i])), in place */                                                     \
-  void sigmoid_inplace(float* x, int n);                                                          \
-  /* returns max_i x[i]; n >= 1 */                                                                \
-  float max_value(const float* x, int n);                                                         \
-  /* y[i] = exp(x[i] - shift), returns sum_i y[i] (y may alias x) */                              \
-  float exp_shifted(const float* x, float shift, float* y, int n);                                \
-  /* x[i] *= alpha, in place */                                                                   \
+#define AE_KERNEL_DECLARATIONS                                                 \
+  /* y[r] += sum_c W[r][c] * x[c]   for r < rows */                            \
+  void gemv_acc(const float* W, const float* x, float* y, int rows, int cols); \
+  /* returns sum_i a[i] * b[i] */                                              \
+  float dot(const float* a, const float* b, int n);                            \
+  /* y[i] += alpha * x[i] */                                                   \
+  void axpy(float alpha, const float* x, float* y, int n);                     \
+  /* x[i] = tanh(x[i]), in place */                                            \
+  void tanh_inplace(float* x, int n);                                          \
+  /* x[i] = 1 / (1 + exp(-x[i])), in place */                                  \
+  void sigmoid_inplace(float* x, int n);                                       \
+  /* returns max_i x[i]; n >= 1 */                                             \
+  float max_value(const float* x, int n);                                      \
+  /* y[i] = exp(x[i] - shift), returns sum_i y[i] (y may alias x) */           \
+  float exp_shifted(const float* x, float shift, float* y, int n);             \
+  /* x[i] *= alpha, in place */                                                \
   void scale_inplace(float alpha, float* x, int n);
 
 namespace scalar {

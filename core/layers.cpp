@@ -33,18 +33,18 @@ void gru_cell_forward(const GruParams& p, const float* x, const float* h_prev, f
   float* z = r + H;
   float* n = z + H;
   float* rh = cache->reset_state.data();
-  affine(p.W, p.b, x, r);                                 // W x + b for all three gates
-  kernels::gemv_acc(p.U.data(), h_prev, r, 2 * H, H);     // + U_r h, U_z h
-  kernels::sigmoid_inplace(r, 2 * H);                     // r, z
-  for (int k = 0; k < H; ++k) rh[k] = r[k] * h_prev[k];  // r ∘ h
+  affine(p.W, p.b, x, r);                                  // W x + b for all three gates
+  kernels::gemv_acc(p.U.data(), h_prev, r, 2 * H, H);      // + U_r h, U_z h
+  kernels::sigmoid_inplace(r, 2 * H);                      // r, z
+  for (int k = 0; k < H; ++k) rh[k] = r[k] * h_prev[k];    // r ∘ h
   kernels::gemv_acc(p.U.data() + 2 * H * H, rh, n, H, H);  // + U_n (r ∘ h)
   kernels::tanh_inplace(n, H);
   for (int k = 0; k < H; ++k) h_next[k] = (1.0f - z[k]) * h_prev[k] + z[k] * n[k];
 }
 
 void gru_cell_backward(const GruParams& p, const float* x, const float* h_prev,
-                       const GruCache& cache, const float* d_h_next, GruParams* grad,
-                       float* d_x, float* d_h_prev) {
+                       const GruCache& cache, const float* d_h_next, GruParams* grad, float* d_x,
+                       float* d_h_prev) {
   const int H = cols_of(p.U);
   const int I = cols_of(p.W);
   const float* r = cache.gates.data();
@@ -101,11 +101,12 @@ void attention_question_forward(const Params& p, const float* s_prev, float* que
 void attention_keys_forward(const Params& p, const float* h, int src_len, float* keys) {
   const int A = rows_of(p.attn_U), C = cols_of(p.attn_U);
   std::fill(keys, keys + src_len * A, 0.0f);
-  for (int i = 0; i < src_len; ++i) kernels::gemv_acc(p.attn_U.data(), h + i * C, keys + i * A, A, C);
+  for (int i = 0; i < src_len; ++i)
+    kernels::gemv_acc(p.attn_U.data(), h + i * C, keys + i * A, A, C);
 }
 
-void additive_scores_forward(const Params& p, const float* question, const float* keys,
-                             int src_len, float* pre_tanh, float* bent, float* scores) {
+void additive_scores_forward(const Params& p, const float* question, const float* keys, int src_len,
+                             float* pre_tanh, float* bent, float* scores) {
   const int A = rows_of(p.attn_U);
   for (int i = 0; i < src_len; ++i) {
     float* a = pre_tanh + i * A;
@@ -204,8 +205,8 @@ void output_forward(const Params& p, const float* s, const float* y_embed, const
   affine(p.logit_W, p.logit_b, cache->hidden.data(), logits);
 }
 
-void output_backward(const Params& p, const OutputCache& cache, const float* d_logits,
-                     Params* grad, float* d_input) {
+void output_backward(const Params& p, const OutputCache& cache, const float* d_logits, Params* grad,
+                     float* d_input) {
   const int V = rows_of(p.logit_W), L = cols_of(p.logit_W);
   const ConstMap dl(d_logits, V);
   grad->logit_W.noalias() += dl * cache.hidden.transpose();

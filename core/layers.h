@@ -26,8 +26,8 @@ namespace ae {
 //   n  = tanh(W_n x + U_n (r ∘ h) + b_n)       candidate state
 //   h' = (1 − z) ∘ h + z ∘ n
 struct GruCache {
-  Vector gates;       // [r ; z ; n] after their nonlinearities (3H)
-  Vector reset_state; // r ∘ h (H)
+  Vector gates;        // [r ; z ; n] after their nonlinearities (3H)
+  Vector reset_state;  // r ∘ h (H)
   void resize(int hidden) {
     gates.resize(3 * hidden);
     reset_state.resize(hidden);
@@ -37,8 +37,8 @@ struct GruCache {
 void gru_cell_forward(const GruParams& p, const float* x, const float* h_prev, float* h_next,
                       GruCache* cache);
 void gru_cell_backward(const GruParams& p, const float* x, const float* h_prev,
-                       const GruCache& cache, const float* d_h_next, GruParams* grad,
-                       float* d_x, float* d_h_prev);
+                       const GruCache& cache, const float* d_h_next, GruParams* grad, float* d_x,
+                       float* d_h_prev);
 
 // ---------------------------------------------------------------------------------------------
 // Initial decoder state from the backward encoder's summary of the whole sentence:
@@ -57,8 +57,8 @@ void initial_state_backward(const Params& p, const float* backward_h1, const flo
 void attention_question_forward(const Params& p, const float* s_prev, float* question);
 void attention_keys_forward(const Params& p, const float* h, int src_len, float* keys);
 // pre_tanh and bent are (src_len x d_a), scores is (src_len).
-void additive_scores_forward(const Params& p, const float* question, const float* keys,
-                             int src_len, float* pre_tanh, float* bent, float* scores);
+void additive_scores_forward(const Params& p, const float* question, const float* keys, int src_len,
+                             float* pre_tanh, float* bent, float* scores);
 // Backward of scores → question and keys (d_question: d_a, d_keys: src_len x d_a).
 void additive_scores_backward(const Params& p, const float* bent, int src_len,
                               const float* d_scores, Params* grad, float* d_question,
@@ -94,9 +94,9 @@ void context_backward(const float* alpha, const float* h, int src_len, int d_h,
 //   ℓ   = W_ℓ o + b_ℓ                                (|V_y|)
 //   p(y_t | y_<t, x) = softmax(ℓ)
 struct OutputCache {
-  Vector input;       // [s_t ; E y_{t-1} ; c_t]
-  Vector pre_maxout;  // u (2L)
-  Vector hidden;      // o (L)
+  Vector input;             // [s_t ; E y_{t-1} ; c_t]
+  Vector pre_maxout;        // u (2L)
+  Vector hidden;            // o (L)
   std::vector<int> winner;  // which of the two maxout units won, per j
   void resize(const Hyper& h) {
     input.resize(h.out_input_size());
@@ -108,7 +108,7 @@ struct OutputCache {
 void output_forward(const Params& p, const float* s, const float* y_embed, const float* context,
                     OutputCache* cache, float* logits);
 // d_input is (d_s + embed + d_h), accumulated; the caller splits it into d_s, d_Ey, d_c.
-void output_backward(const Params& p, const OutputCache& cache, const float* d_logits,
-                     Params* grad, float* d_input);
+void output_backward(const Params& p, const OutputCache& cache, const float* d_logits, Params* grad,
+                     float* d_input);
 
 }  // namespace ae

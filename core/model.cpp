@@ -65,8 +65,9 @@ std::vector<Matrix*> param_list(const Hyper& hyper, Params& params) {
 std::vector<TensorShape> param_shapes(const Hyper& hyper) {
   std::vector<TensorShape> shapes;
   Params unused;
-  visit_params(hyper, unused,
-               [&](const char* name, Matrix&, int rows, int cols) { shapes.push_back({name, rows, cols}); });
+  visit_params(hyper, unused, [&](const char* name, Matrix&, int rows, int cols) {
+    shapes.push_back({name, rows, cols});
+  });
   return shapes;
 }
 

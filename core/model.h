@@ -21,18 +21,18 @@ constexpr int kEosId = 2;  // "</s>":  the decoder says this to stop
 constexpr int kNumReservedIds = 3;
 
 struct Hyper {
-  int src_vocab = 0;   // |V_x|, including the reserved ids
-  int tgt_vocab = 0;   // |V_y|, including the reserved ids
-  int embed = 0;       // word embedding size (both sides)
-  int enc_hidden = 0;  // size of each encoder direction; h_i has 2 * enc_hidden entries
-  int dec_hidden = 0;  // d_s, size of the decoder state s_t
-  int attn_dim = 0;    // d_a, size of the shared comparison space of the additive score
-  int out_hidden = 0;  // size of the maxout layer of the output function g
+  int src_vocab = 0;      // |V_x|, including the reserved ids
+  int tgt_vocab = 0;      // |V_y|, including the reserved ids
+  int embed = 0;          // word embedding size (both sides)
+  int enc_hidden = 0;     // size of each encoder direction; h_i has 2 * enc_hidden entries
+  int dec_hidden = 0;     // d_s, size of the decoder state s_t
+  int attn_dim = 0;       // d_a, size of the shared comparison space of the additive score
+  int out_hidden = 0;     // size of the maxout layer of the output function g
   bool attention = true;  // false: the fixed-context baseline ("one thin pipe")
   int max_src_len = 0;    // longest source sentence accepted, in tokens
   int max_tgt_len = 0;    // decoding stops after this many output tokens
 
-  int context_size() const { return 2 * enc_hidden; }           // d_h = size of h_i and c_t
+  int context_size() const { return 2 * enc_hidden; }            // d_h = size of h_i and c_t
   int dec_input_size() const { return embed + context_size(); }  // [E y_{t-1} ; c_t]
   int out_input_size() const { return dec_hidden + embed + context_size(); }  // [s_t ; E y ; c_t]
 };
@@ -61,8 +61,8 @@ struct GruParams {
 };
 
 struct Params {
-  Matrix src_embed;  // (|V_x| x embed)
-  Matrix tgt_embed;  // (|V_y| x embed)
+  Matrix src_embed;   // (|V_x| x embed)
+  Matrix tgt_embed;   // (|V_y| x embed)
   GruParams enc_fwd;  // →h reads x_1 .. x_T
   GruParams enc_bwd;  // ←h reads x_T .. x_1
   Matrix init_W;      // (d_s x enc_hidden)   s_0 = tanh(W_s ←h_1 + b_s)
@@ -106,7 +106,8 @@ struct Model {
   Params params;
 };
 
-// Random model (uniform in [-scale, scale]) for tests and benchmarks; vocabularies are "w0", "w1"...
+// Random model (uniform in [-scale, scale]) for tests and benchmarks; vocabularies are "w0",
+// "w1"...
 Model random_model(const Hyper& hyper, unsigned seed, float scale = 0.3f);
 
 }  // namespace ae

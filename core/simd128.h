@@ -66,6 +66,15 @@ inline float hmax(f32x4 a) {
   const f32x4 pairs = max(a, wasm_i32x4_shuffle(a, a, 2, 3, 2, 3));
   return wasm_f32x4_extract_lane(max(pairs, wasm_i32x4_shuffle(pairs, pairs, 1, 1, 1, 1)), 0);
 }
+// [hsum(a0), hsum(a1), hsum(a2), hsum(a3)] (each summed as (ai0 + ai2) + (ai1 + ai3)): a 4 x 4
+// transpose folded into the adds, 3 adds and 6 shuffles for four sums that stay in a vector.
+inline f32x4 hsum4(f32x4 a0, f32x4 a1, f32x4 a2, f32x4 a3) {
+  const f32x4 s01 =
+      add(wasm_i32x4_shuffle(a0, a1, 0, 4, 1, 5), wasm_i32x4_shuffle(a0, a1, 2, 6, 3, 7));
+  const f32x4 s23 =
+      add(wasm_i32x4_shuffle(a2, a3, 0, 4, 1, 5), wasm_i32x4_shuffle(a2, a3, 2, 6, 3, 7));
+  return add(wasm_i32x4_shuffle(s01, s23, 0, 1, 4, 5), wasm_i32x4_shuffle(s01, s23, 2, 3, 6, 7));
+}
 
 #else  // SSE2
 
@@ -118,6 +127,13 @@ inline float hsum(f32x4 a) {
 inline float hmax(f32x4 a) {
   const __m128 pairs = _mm_max_ps(a, _mm_movehl_ps(a, a));
   return _mm_cvtss_f32(_mm_max_ss(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 1, 1, 1))));
+}
+// [hsum(a0), hsum(a1), hsum(a2), hsum(a3)] (each summed as (ai0 + ai2) + (ai1 + ai3)): a 4 x 4
+// transpose folded into the adds, 3 adds and 6 shuffles for four sums that stay in a vector.
+inline f32x4 hsum4(f32x4 a0, f32x4 a1, f32x4 a2, f32x4 a3) {
+  const __m128 s01 = _mm_add_ps(_mm_unpacklo_ps(a0, a1), _mm_unpackhi_ps(a0, a1));
+  const __m128 s23 = _mm_add_ps(_mm_unpacklo_ps(a2, a3), _mm_unpackhi_ps(a2, a3));
+  return _mm_add_ps(_mm_movelh_ps(s01, s23), _mm_movehl_ps(s23, s01));
 }
 
 #endif

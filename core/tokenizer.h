@@ -19,8 +19,8 @@ namespace ae {
 // lower-casing. "e" + U+0301 becomes "é"; "É" becomes "é"; invalid UTF-8 bytes become U+FFFD.
 std::string normalize_text(std::string_view text);
 
-// Splits normalized text into word tokens (the full rules head tokenizer.cpp). Whitespace of any kind
-// (including zero-width and control characters) separates tokens and is dropped.
+// Splits normalized text into word tokens (the full rules head tokenizer.cpp). Whitespace of any
+// kind (including zero-width and control characters) separates tokens and is dropped.
 std::vector<std::string> split_words(std::string_view normalized);
 
 struct Tokenized {

@@ -41,15 +41,15 @@ double SentenceGradient::accumulate(const Model& model, const TrainExample& ex, 
   const double loss = forward(model, ex);
   const Hyper& h = model.hyper;
   const Params& p = model.params;
-  const int T = enc_.src_len, H = h.enc_hidden, C = h.context_size(), D = h.dec_hidden,
-            E = h.embed, A = h.attn_dim;
+  const int T = enc_.src_len, H = h.enc_hidden, C = h.context_size(), D = h.dec_hidden, E = h.embed,
+            A = h.attn_dim;
 
   Vector d_s = Vector::Zero(D);          // dL/ds_t flowing back from step t+1
   Matrix d_states = Matrix::Zero(T, C);  // dL/dh_i, gathered from every step's context
   Matrix d_keys = Matrix::Zero(T, h.attention ? A : 0);
   Vector d_fixed_context = Vector::Zero(C);
-  Vector d_logits(h.tgt_vocab), d_out_in(h.out_input_size()), d_x(h.dec_input_size()),
-      d_s_prev(D), d_alpha(T), d_scores(T), d_question(A);
+  Vector d_logits(h.tgt_vocab), d_out_in(h.out_input_size()), d_x(h.dec_input_size()), d_s_prev(D),
+      d_alpha(T), d_scores(T), d_question(A);
 
   for (int t = static_cast<int>(ex.tgt.size()) - 1; t >= 0; --t) {
     const StepWork& w = steps_[sz(t)];
@@ -82,7 +82,8 @@ double SentenceGradient::accumulate(const Model& model, const TrainExample& ex, 
     d_s = d_s_prev;
   }
   // d_s is now dL/ds_0.
-  if (h.attention) attention_keys_backward(p, enc_.states.data(), T, d_keys.data(), grad, d_states.data());
+  if (h.attention)
+    attention_keys_backward(p, enc_.states.data(), T, d_keys.data(), grad, d_states.data());
 
   // Split dL/dh_i = [dL/d→h_i ; dL/d←h_i] and add the paths through s_0 and the fixed context.
   Matrix d_fwd = d_states.leftCols(H), d_bwd = d_states.rightCols(H);

@@ -1,7 +1,7 @@
 // Renders the page's alignment heatmap for a few sentences to PNG (for docs/model-card.md):
 //   node tools/heatmaps.mjs [--out docs/model-card]
 // It drives the real page in headless Chromium, so the pictures are exactly what a student sees.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +26,12 @@ mkdirSync(out, { recursive: true });
 
 const server = await startServer({ root: join(root, 'web'), port: 0 });
 const { port } = server.address();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
+  const page = await browser.newPage({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 2,
+  });
   for (const [name, text] of SENTENCES) {
     await page.goto(`http://127.0.0.1:${port}/?text=${encodeURIComponent(text)}`);
     await page.waitForSelector('html[data-status="ready"]');

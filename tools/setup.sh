@@ -10,6 +10,7 @@ REQUIRED=(
   "cmake cmake"
   "g++ g++"
   "clang clang"
+  "clang-format clang-format"
   "emcc emscripten"
   "/usr/include/eigen3/Eigen/Core libeigen3-dev"
   "/usr/src/googletest/CMakeLists.txt googletest"

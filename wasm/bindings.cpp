@@ -2,12 +2,16 @@
 //
 // Ownership (see wasm/attention.d.ts): the only C++ object JS holds is an Explorer, which the
 // caller must delete() when done. Everything an Explorer returns is a plain JS object whose arrays
-// are COPIES (fresh typed arrays), so results stay valid after the WASM memory grows and nothing
-// has to be freed. The Explorer keeps its decoding buffers between calls, so translating sentence
-// after sentence leaves the WASM heap where it was.
+// are COPIES, so results stay valid after the WASM memory grows and nothing has to be freed. The
+// Explorer keeps its decoding buffers between calls, so translating sentence after sentence
+// leaves the WASM heap where it was.
+//
+// Cost: tokenize, translate, score and beam each cross the boundary O(1) times whatever the
+// sentence. Their C++ halves here (_tokenize, _translate, ...) write the whole result as one
+// Reply (reply.h) and their JS halves in explorer.js, linked in with --post-js, turn it into the
+// documented object with one copy per kind of typed array.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
-
 #include <malloc.h>
 
 #include <algorithm>
@@ -15,12 +19,12 @@
 #include <limits>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "decoder.h"
 #include "kernels.h"
 #include "layers.h"
+#include "reply.h"
 #include "text.h"
 #include "tokenizer.h"
 #include "weights_file.h"
@@ -29,12 +33,10 @@ namespace {
 
 using emscripten::val;
 
-template <typename T>
-val copy_array(const char* js_type, const T* data, size_t n) {
-  return val::global(js_type).new_(emscripten::typed_memory_view(n, data));
+// A copy (not a view: views die when the memory grows) as a Float32Array.
+val floats(const std::vector<float>& v) {
+  return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
-val floats(const std::vector<float>& v) { return copy_array("Float32Array", v.data(), v.size()); }
-val ints(const std::vector<int>& v) { return copy_array("Int32Array", v.data(), v.size()); }
 
 val strings(const std::vector<std::string>& words) {
   val out = val::array();
@@ -63,26 +65,62 @@ int saturated_int(double x) {
                                      static_cast<double>(std::numeric_limits<int>::max())));
 }
 
-// Decoding options from a JS object; missing fields keep their defaults.
-ae::DecodeOptions decode_options(const val& js) {
+// The numeric decoding options, as explorer.js passes them: what the caller gave where it gave a
+// number, else the default (decode_defaults()). Passing plain numbers costs no boundary crossing;
+// reading each property of a JS object from here costs several.
+ae::DecodeOptions decode_options(double beam_width, double max_length, double temperature,
+                                 double top_k) {
   ae::DecodeOptions o;
-  if (js.isUndefined() || js.isNull()) return o;
-  auto read = [&](const char* key, auto* into) {
-    const val v = js[key];
-    if (!v.isNumber()) return;
-    const double x = v.as<double>();
-    if constexpr (std::is_integral_v<std::remove_pointer_t<decltype(into)>>) {
-      *into = saturated_int(x);
-    } else {
-      *into = static_cast<float>(x);
-    }
-  };
-  read("beamWidth", &o.beam_width);
-  read("maxLength", &o.max_len);
-  read("temperature", &o.temperature);
-  read("topK", &o.top_k);
+  o.beam_width = saturated_int(beam_width);
+  o.max_len = saturated_int(max_length);
+  o.temperature = static_cast<float>(temperature);
+  o.top_k = saturated_int(top_k);
   return o;
 }
+
+// DecodeOptions' defaults under their JS names, for explorer.js to fill in missing options.
+val decode_defaults() {
+  const ae::DecodeOptions defaults;
+  val out = val::object();
+  out.set("beamWidth", defaults.beam_width);
+  out.set("maxLength", defaults.max_len);
+  out.set("temperature", defaults.temperature);
+  out.set("topK", defaults.top_k);
+  return out;
+}
+
+// options.forcedAttention = { step, weights } into `into`; the core checks the weights' values.
+// A weight that is not a number becomes NaN, which the core refuses with its position.
+ae::Status read_forced_attention(const val& forced, int src_len, ae::DecodeOptions* into) {
+  if (forced.isUndefined() || forced.isNull()) return ae::Status::ok();
+  const char* shape =
+      "forcedAttention must be { step, weights } with step >= 1 (1-based) and "
+      "one weight per source word";
+  if (forced.typeOf().as<std::string>() != "object") return ae::Status::error(shape);
+  const val step = forced["step"], weights = forced["weights"];
+  if (!step.isNumber() || !(step.as<double>() >= 1)) return ae::Status::error(shape);
+  const bool listlike = val::global("Array").call<bool>("isArray", weights) ||
+                        val::global("ArrayBuffer").call<bool>("isView", weights);
+  if (!listlike || !weights["length"].isNumber()) return ae::Status::error(shape);
+  const double length = weights["length"].as<double>();
+  if (length != src_len)
+    return ae::Status::error(
+        "forcedAttention has " + std::to_string(static_cast<long long>(length)) +
+        " weights but the sentence has " + std::to_string(src_len) + " words.");
+  into->forced_step = saturated_int(step.as<double>());
+  // Element by element (src_len <= max_src_len crossings, only when forcing): a bulk
+  // Float32Array.set would throw out of the middle of C++ on BigInts or Symbols.
+  into->forced_weights.resize(static_cast<size_t>(src_len));
+  for (int i = 0; i < src_len; ++i) {
+    const val w = weights[i];
+    into->forced_weights[static_cast<size_t>(i)] =
+        w.isNumber() ? static_cast<float>(w.as<double>()) : std::numeric_limits<float>::quiet_NaN();
+  }
+  return ae::Status::ok();
+}
+
+// beam(): the width the beam view offers.
+constexpr int kMaxTreeBeamWidth = 8;
 
 class Explorer {
  public:
@@ -90,7 +128,7 @@ class Explorer {
   std::string load(const val& bytes) {
     // Anything else would have its "length" trusted: a negative or huge one asks for gigabytes,
     // and failing to get them aborts the whole module.
-    if (!bytes.instanceof(val::global("Uint8Array"))) {
+    if (!bytes.instanceof (val::global("Uint8Array"))) {
       return "The model file must be given as a Uint8Array.";
     }
     const size_t n = bytes["length"].as<size_t>();
@@ -131,133 +169,224 @@ class Explorer {
     return out;
   }
 
-  val tokenize(const std::string& text) const {
-    if (!model_) return error_result("No model is loaded.");
-    ae::Tokenized tokens;
+  // The C++ halves of tokenize, translate, score and beam: each returns its Reply's text.
+  val tokenize_reply(const std::string& text) {
+    if (!model_) return error_reply("No model is loaded.");
     const ae::Status status =
-        ae::tokenize(text, model_->src_vocab, model_->hyper.max_src_len, &tokens);
-    val out = tokenized_to_js(tokens);
-    out.set("ok", status.is_ok());
-    out.set("error", status.message());
-    return out;
+        ae::tokenize(text, model_->src_vocab, model_->hyper.max_src_len, &tokens_);
+    reply_.begin();
+    reply_.boolean("ok", status.is_ok());
+    reply_.string("error", status.message());
+    write_tokens();
+    return reply_.finish();
   }
 
-  // Translates `text`; sentences longer than the model accepts are clipped (reported in
-  // `clippedFrom`) rather than refused, so typing never ends in an error.
-  val translate(const std::string& text, const val& options) {
-    ae::Tokenized tokens;
-    if (val early = prepare(text, &tokens); !early.isUndefined()) return early;
-    ae::Trace& trace = trace_;
-    const ae::Status status = decoder_->translate(tokens.ids, decode_options(options), &trace);
-    if (!status) return error_result(status.message());
-    return trace_to_js(tokens, trace);
+  // Sentences longer than the model accepts are clipped (reported in `clippedFrom`) rather than
+  // refused, so typing never ends in an error.
+  val translate_reply(const std::string& text, double beam_width, double max_length,
+                      double temperature, double top_k, const val& forced_attention) {
+    ae::DecodeOptions decode = decode_options(beam_width, max_length, temperature, top_k);
+    if (const ae::Status s = prepare(text, forced_attention, &decode); !s) return failure_reply(s);
+    const ae::Status status = decoder_->translate(tokens_.ids, decode, &trace_);
+    if (!status) return error_reply(status.message());
+    begin_trace_reply();
+    return reply_.finish();
   }
 
   // Teacher forcing: how the model would produce `reference` (English words, space-separated).
-  val score(const std::string& text, const std::string& reference, const val& options) {
-    ae::Tokenized tokens;
-    if (val early = prepare(text, &tokens); !early.isUndefined()) return early;
-    std::vector<int> target;
-    val unknown_targets = val::array();
-    for (const std::string& word : ae::split_words(ae::normalize_text(reference))) {
+  val score_reply(const std::string& text, const std::string& reference, double beam_width,
+                  double max_length, double temperature, double top_k,
+                  const val& forced_attention) {
+    ae::DecodeOptions decode = decode_options(beam_width, max_length, temperature, top_k);
+    if (const ae::Status s = prepare(text, forced_attention, &decode); !s) return failure_reply(s);
+    target_.clear();
+    unknown_targets_.clear();
+    for (std::string& word : ae::split_words(ae::normalize_text(reference))) {
       const int id = model_->tgt_vocab.id(word);
-      if (id == ae::kUnkId) unknown_targets.call<void>("push", word);
-      target.push_back(id);
+      if (id == ae::kUnkId) unknown_targets_.push_back(std::move(word));
+      target_.push_back(id);
     }
-    target.push_back(ae::kEosId);
-    const ae::Status status = decoder_->score(tokens.ids, target, decode_options(options), &trace_);
-    if (!status) return error_result(status.message());
-    val out = trace_to_js(tokens, trace_);
-    out.set("unknownReferenceWords", unknown_targets);
-    return out;
+    target_.push_back(ae::kEosId);
+    const ae::Status status = decoder_->score(tokens_.ids, target_, decode, &trace_);
+    if (!status) return error_reply(status.message());
+    begin_trace_reply();
+    reply_.strings("unknownReferenceWords", unknown_targets_);
+    return reply_.finish();
+  }
+
+  val beam_reply(const std::string& text, double beam_width, double max_length, double temperature,
+                 double top_k, const val& forced_attention) {
+    ae::DecodeOptions decode = decode_options(beam_width, max_length, temperature, top_k);
+    decode.beam_width = std::clamp(decode.beam_width, 1, kMaxTreeBeamWidth);
+    if (const ae::Status s = prepare(text, forced_attention, &decode); !s) return failure_reply(s);
+    const ae::Status status = decoder_->beam(tokens_.ids, decode, &tree_);
+    if (!status) return error_reply(status.message());
+    const ae::BeamTree& tree = tree_;
+    reply_.begin();
+    reply_.boolean("ok", true);
+    reply_.string("error", "");
+    reply_.integer("clippedFrom", clipped_from_);
+    write_tokens();
+    reply_.integer("srcLen", tree.src_len);
+    reply_.integer("beamWidth", tree.width);
+    reply_.integer("nodeCount", tree.size());
+    reply_.ints("nodeParent", tree.parent);
+    reply_.ints("nodeStep", tree.step);
+    reply_.ints("nodeWordId", tree.word);
+    reply_.target_words("nodeWords", tree.word);
+    reply_.floats("nodeLogProb", tree.log_prob);
+    reply_.floats("nodeTokenProb", tree.token_prob);
+    reply_.bytes("nodeFinished", tree.finished);
+    reply_.floats("nodeAlpha", tree.alpha);
+    // Every path and its words are kept, one after the other, for ARRAYS' entries to point into.
+    hypothesis_paths_.clear();
+    hypothesis_words_.clear();
+    std::vector<size_t> path_starts;
+    for (const ae::BeamTree::Hypothesis& hyp : tree.hypotheses) {
+      path_starts.push_back(hypothesis_paths_.size());
+      for (int node : tree.path(hyp.leaf)) {
+        hypothesis_paths_.push_back(node);
+        hypothesis_words_.push_back(tree.word[static_cast<size_t>(node)]);
+      }
+    }
+    path_starts.push_back(hypothesis_paths_.size());
+    reply_.begin_array("hypotheses");
+    for (size_t k = 0; k < tree.hypotheses.size(); ++k) {
+      const ae::BeamTree::Hypothesis& hyp = tree.hypotheses[k];
+      const size_t start = path_starts[k], length = path_starts[k + 1] - start;
+      const std::vector<int> word_ids(
+          hypothesis_words_.begin() + static_cast<long>(start),
+          hypothesis_words_.begin() + static_cast<long>(start + length));
+      reply_.begin_object();
+      reply_.ints("nodes", hypothesis_paths_.data() + start, length);
+      reply_.target_words("words", hypothesis_words_.data() + start, length);
+      reply_.string("translation", ae::join_words(target_words(word_ids)));
+      reply_.number("logProb", hyp.log_prob);
+      reply_.number("score", hyp.score);
+      reply_.end();
+    }
+    reply_.end();
+    return reply_.finish();
   }
 
   val sourceWords() const { return model_ ? strings(model_->src_vocab.words()) : val::array(); }
   val targetWords() const { return model_ ? strings(model_->tgt_vocab.words()) : val::array(); }
 
  private:
-  // Tokenizes and clips; returns an error object, or undefined when decoding may go ahead.
-  val prepare(const std::string& text, ae::Tokenized* tokens) {
-    if (!model_) return error_result("No model is loaded.");
+  // Tokenizes `text` into tokens_ and clips it to what the model reads; then reads the forced
+  // attention, whose length is the clipped sentence's. An empty Status with `empty_` set means
+  // the text has no words.
+  ae::Status prepare(const std::string& text, const val& forced_attention,
+                     ae::DecodeOptions* decode) {
+    empty_ = false;
+    if (!model_) return ae::Status::error("No model is loaded.");
     const int limit = model_->hyper.max_src_len;
-    ae::tokenize(text, model_->src_vocab, 0, tokens);
-    clipped_from_ = static_cast<int>(tokens->ids.size());
+    ae::tokenize(text, model_->src_vocab, 0, &tokens_);
+    clipped_from_ = static_cast<int>(tokens_.ids.size());
     if (clipped_from_ > limit) {
-      tokens->tokens.resize(static_cast<size_t>(limit));
-      tokens->ids.resize(static_cast<size_t>(limit));
-      tokens->unknown.resize(static_cast<size_t>(limit));
+      tokens_.tokens.resize(static_cast<size_t>(limit));
+      tokens_.ids.resize(static_cast<size_t>(limit));
+      tokens_.unknown.resize(static_cast<size_t>(limit));
     } else {
       clipped_from_ = 0;
     }
-    if (tokens->ids.empty()) {
-      val out = error_result("");
-      out.set("empty", true);
-      return out;
+    if (tokens_.ids.empty()) {
+      empty_ = true;
+      return ae::Status::error("");
     }
-    return val::undefined();
+    return read_forced_attention(forced_attention, static_cast<int>(tokens_.ids.size()), decode);
   }
 
-  val tokenized_to_js(const ae::Tokenized& tokens) const {
-    val out = val::object();
-    out.set("tokens", strings(tokens.tokens));
-    out.set("ids", ints(tokens.ids));
-    val unknown = val::array();
-    val hints = val::array();
-    for (size_t i = 0; i < tokens.tokens.size(); ++i) {
-      unknown.call<void>("push", static_cast<bool>(tokens.unknown[i]));
-      hints.call<void>("push", tokens.unknown[i]
-                                   ? strings(ae::closest_words(tokens.tokens[i], model_->src_vocab, 3))
-                                   : val::array());
-    }
-    out.set("unknown", unknown);
-    out.set("hints", hints);
-    return out;
+  val failure_reply(const ae::Status& status) {
+    if (!empty_) return error_reply(status.message());
+    reply_.begin();
+    reply_.boolean("ok", false);
+    reply_.string("error", "");
+    reply_.boolean("empty", true);
+    return reply_.finish();
   }
 
-  val trace_to_js(const ae::Tokenized& tokens, const ae::Trace& t) const {
-    val out = tokenized_to_js(tokens);
-    out.set("ok", true);
-    out.set("error", std::string());
-    out.set("clippedFrom", clipped_from_);
-    out.set("attention", t.attention);
-    out.set("srcLen", t.src_len);
-    out.set("steps", t.steps);
-    out.set("contextSize", t.context_size);
-    out.set("attnDim", t.attn_dim);
-    out.set("decHidden", t.dec_hidden);
-    out.set("topK", t.top_k);
-    std::vector<std::string> out_words, topk_words;
-    for (int id : t.out_ids) out_words.push_back(model_->tgt_vocab.word(id));
-    for (int id : t.topk_ids) topk_words.push_back(model_->tgt_vocab.word(id));
-    out.set("outIds", ints(t.out_ids));
-    out.set("outTokens", strings(out_words));
-    out.set("translation", ae::join_words(out_words));
-    out.set("tokenProbs", floats(t.token_probs));
-    out.set("logProb", t.log_prob);
-    out.set("encoderStates", floats(t.encoder_states));
-    out.set("keys", floats(t.keys));
-    out.set("sPrev", floats(t.s_prev));
-    out.set("question", floats(t.question));
-    out.set("preTanh", floats(t.pre_tanh));
-    out.set("bent", floats(t.bent));
-    out.set("scores", floats(t.scores));
-    out.set("expShifted", floats(t.exp_shifted));
-    out.set("scoreMax", floats(t.score_max));
-    out.set("expSum", floats(t.exp_sum));
-    out.set("alpha", floats(t.alpha));
-    out.set("context", floats(t.context));
-    out.set("s", floats(t.s));
-    out.set("topkIds", ints(t.topk_ids));
-    out.set("topkWords", strings(topk_words));
-    out.set("topkProbs", floats(t.topk_probs));
-    return out;
+  val error_reply(const std::string& message) {
+    reply_.begin();
+    reply_.boolean("ok", false);
+    reply_.string("error", message);
+    return reply_.finish();
+  }
+
+  void write_tokens() {
+    reply_.strings("tokens", tokens_.tokens);
+    reply_.ints("ids", tokens_.ids);
+    reply_.booleans("unknown", tokens_.unknown);
+    reply_.begin_array("hints");
+    for (size_t i = 0; i < tokens_.tokens.size(); ++i) {
+      reply_.begin_array();
+      if (tokens_.unknown[i])
+        for (const std::string& hint : ae::closest_words(tokens_.tokens[i], model_->src_vocab, 3))
+          reply_.element(hint);
+      reply_.end();
+    }
+    reply_.end();
+  }
+
+  std::vector<std::string> target_words(const std::vector<int>& ids) const {
+    std::vector<std::string> words;
+    words.reserve(ids.size());
+    for (int id : ids) words.push_back(model_->tgt_vocab.word(id));
+    return words;
+  }
+
+  // Starts a reply with the fields of wasm/attention.d.ts's Trace, from tokens_ and trace_.
+  void begin_trace_reply() {
+    const ae::Trace& t = trace_;
+    reply_.begin();
+    reply_.boolean("ok", true);
+    reply_.string("error", "");
+    reply_.integer("clippedFrom", clipped_from_);
+    write_tokens();
+    reply_.boolean("attention", t.attention);
+    reply_.integer("srcLen", t.src_len);
+    reply_.integer("steps", t.steps);
+    reply_.integer("contextSize", t.context_size);
+    reply_.integer("attnDim", t.attn_dim);
+    reply_.integer("decHidden", t.dec_hidden);
+    reply_.integer("topK", t.top_k);
+    reply_.integer("forcedStep", t.forced_step);
+    reply_.ints("outIds", t.out_ids);
+    reply_.target_words("outTokens", t.out_ids);
+    reply_.string("translation", ae::join_words(target_words(t.out_ids)));
+    reply_.floats("tokenProbs", t.token_probs);
+    reply_.number("logProb", t.log_prob);
+    reply_.floats("encoderStates", t.encoder_states);
+    reply_.floats("keys", t.keys);
+    reply_.floats("sPrev", t.s_prev);
+    reply_.floats("question", t.question);
+    reply_.floats("preTanh", t.pre_tanh);
+    reply_.floats("bent", t.bent);
+    reply_.floats("scores", t.scores);
+    reply_.floats("expShifted", t.exp_shifted);
+    reply_.floats("scoreMax", t.score_max);
+    reply_.floats("expSum", t.exp_sum);
+    reply_.floats("alpha", t.alpha);
+    reply_.floats("context", t.context);
+    reply_.floats("s", t.s);
+    reply_.ints("topkIds", t.topk_ids);
+    reply_.target_words("topkWords", t.topk_ids);
+    reply_.floats("topkProbs", t.topk_probs);
   }
 
   std::unique_ptr<ae::Model> model_;
   std::unique_ptr<ae::Decoder> decoder_;
   std::vector<std::pair<std::string, std::string>> metadata_;
+  // What the last reply's typed arrays point into: kept until the next call.
+  ae::wasm::Reply reply_;
+  ae::Tokenized tokens_;
   ae::Trace trace_;
+  ae::BeamTree tree_;
+  std::vector<int> hypothesis_paths_, hypothesis_words_;
+  std::vector<int> target_;
+  std::vector<std::string> unknown_targets_;
   int clipped_from_ = 0;
+  bool empty_ = false;
 };
 
 // The walkthrough's step 4 on any scores: {max, expShifted, sum, alpha}.
@@ -301,11 +430,14 @@ EMSCRIPTEN_BINDINGS(attention_explorer) {
       .function("load", &Explorer::load)
       .function("loaded", &Explorer::loaded)
       .function("info", &Explorer::info)
-      .function("tokenize", &Explorer::tokenize)
-      .function("translate", &Explorer::translate)
-      .function("score", &Explorer::score)
+      // The public tokenize, translate, score and beam are explorer.js's (they read the reply).
+      .function("_tokenize", &Explorer::tokenize_reply)
+      .function("_translate", &Explorer::translate_reply)
+      .function("_score", &Explorer::score_reply)
+      .function("_beam", &Explorer::beam_reply)
       .function("sourceWords", &Explorer::sourceWords)
       .function("targetWords", &Explorer::targetWords);
+  emscripten::function("_decodeDefaults", &decode_defaults);
   emscripten::function("softmaxParts", &softmax_parts);
   emscripten::function("blend", &blend);
   emscripten::function("version", &version);

@@ -8,6 +8,14 @@ export const BASELINE_MODEL = 'fr-en-baseline';
 export const COPY_MODEL = 'toy-copy';
 export const REVERSE_MODEL = 'toy-reverse';
 
+/**
+ * How close to the screen a view must be to be drawn (an off-screen view is drawn when it comes
+ * this near), and how close a section must be for the model only it shows (the baseline, the
+ * toys) to start downloading. CSS rootMargin: percentages are of the screen's height.
+ */
+export const DRAW_MARGIN = '20% 0px';
+export const LOAD_MARGIN = '50% 0px';
+
 export const modelUrl = (name) => `models/${name}.aem`;
 export const EVALUATION_URL = 'models/evaluation.json';
 export const wasmDir = (flavour) => `wasm/${flavour}/`;

@@ -1,9 +1,10 @@
 // Boot and wiring. Loads the WebAssembly build (SIMD when the browser has it, else scalar) and
 // the model, then keeps one small state object and redraws what depends on what changed, at most
-// once per animation frame.
+// once per animation frame, and only the views on (or near) the screen.
 //
 // URL parameters: ?model=NAME (a file models/NAME.aem, default in config.js), ?wasm=scalar|simd,
-// ?text=SENTENCE (the first sentence).
+// ?text=SENTENCE (the first sentence), and what a shared link carries: step, cell, view, temperature
+// (lib/url-state.js).
 //
 // Test hook (read-only, see README.md): window.__explorer and <html data-status="loading|ready|error">.
 import {
@@ -12,6 +13,8 @@ import {
   COPY_MODEL,
   REVERSE_MODEL,
   EVALUATION_URL,
+  DRAW_MARGIN,
+  LOAD_MARGIN,
   FIRST_SENTENCE,
   TOP_K,
   modelUrl,
@@ -31,9 +34,18 @@ import { createWorkedView } from './ui/worked.js';
 import { createStepper } from './ui/stepper.js';
 import { createPanels } from './ui/panels.js';
 import { createGallery } from './ui/gallery.js';
+import { createWhatIfView } from './ui/whatif.js';
 import { renderFooter } from './ui/footer.js';
+import { createNearScreenTracker, whenNear } from './ui/visibility.js';
+import { setUpLanguageToggle } from './ui/language-toggle.js';
+import { createAnnouncer } from './ui/announcer.js';
+import { createDataTablesView } from './ui/data-table.js';
+import { parseUrlState } from './lib/url-state.js';
+import { createShareView } from './ui/share.js';
+import { t } from './lib/i18n.js';
 
 const params = new URLSearchParams(location.search);
+const linked = parseUrlState(location.search); // what a shared link asks for (lib/url-state.js)
 const root = document.documentElement;
 
 const state = {
@@ -41,9 +53,10 @@ const state = {
   error: '',
   flavour: chooseFlavour(params.get('wasm')),
   modelName: params.get('model') || DEFAULT_MODEL,
-  text: params.get('text') ?? FIRST_SENTENCE,
-  temperature: 1,
-  step: 1,
+  text: linked.text ?? FIRST_SENTENCE,
+  temperature: linked.temperature ?? 1,
+  step: linked.step ?? 1,
+  selectedCell: linked.cell ?? null,
   highlight: null,
   theme: null,
   module: null,
@@ -52,9 +65,10 @@ const state = {
   trace: null,
   analysis: null,
   failure: null,
-  baseline: { status: 'loading' },
+  // Models only some sections show: 'idle' until their section comes near the screen.
+  baseline: { status: 'idle' },
   evaluation: { status: 'loading' },
-  toys: { copy: null, reverse: null },
+  toys: { copy: { status: 'idle' }, reverse: { status: 'idle' } },
 };
 
 let views = [];
@@ -84,19 +98,40 @@ function translate() {
     state.failure = result;
     state.step = 1;
   }
-  const base = state.baseline;
-  if (base.explorer) {
-    const other = base.explorer.translate(text, { topK: TOP_K });
-    state.baseline = { ...base, trace: other.ok ? other : null };
-  }
 }
+
+// A view that exposes `element` is drawn only while that element is near the screen; skipped, it
+// is stale and drawn as soon as it comes near (README.md: the view contract): right after the
+// observer reports, before the next frame, so a section never appears with old drawings.
+const staleViews = new Set();
+let catchingUp = false;
+const nearScreen = createNearScreenTracker({
+  margin: DRAW_MARGIN,
+  onChange(element, near) {
+    if (!near || catchingUp) return;
+    if (!views.some((view) => view.element === element && staleViews.has(view))) return;
+    catchingUp = true; // one render for all the elements of this report
+    queueMicrotask(() => {
+      catchingUp = false;
+      cancelAnimationFrame(frame);
+      render();
+    });
+  },
+});
 
 function render() {
   frame = 0;
   if (state.status !== 'ready') return;
   if (needsTranslation) translate();
-  for (const view of views) view.render(state);
-  root.dataset.step = String(state.step);
+  for (const view of views) {
+    if (view.element && !nearScreen.isNear(view.element)) {
+      staleViews.add(view);
+    } else {
+      staleViews.delete(view);
+      view.render(state);
+    }
+  }
+  if (root.dataset.step !== String(state.step)) root.dataset.step = String(state.step);
 }
 
 function setLoading(text, fraction) {
@@ -123,44 +158,45 @@ async function loadExplorer(module, name, onProgress) {
   const error = explorer.load(data);
   if (error) {
     explorer.delete();
-    throw new LoadError(`${url} is not a usable model file: ${error}`, { url });
+    throw new LoadError(t('load.unusableModel', { url, error }), { url });
   }
   return explorer;
 }
 
 const progressText = (what) => (received, total) =>
   setLoading(
-    `${what}: ${bytes(received)}${total ? ` of ${bytes(total)}` : ''}`,
+    total
+      ? t('load.progressOf', { what, received: bytes(received), total: bytes(total) })
+      : t('load.progress', { what, received: bytes(received) }),
     total ? received / total : null,
   );
 
 async function boot() {
   root.dataset.status = 'loading';
+  setUpLanguageToggle(document.getElementById('language-toggle'), requestRender);
   setUpThemeToggle(document.getElementById('theme-toggle'), () => update({ theme: readTheme() }));
   if (!/^[a-z0-9][a-z0-9-]*$/.test(state.modelName)) {
-    fail(
-      `“${state.modelName}” is not a model name this page can load (letters, digits and dashes only).`,
-    );
+    fail(t('load.badModelName', { name: state.modelName }));
     return;
   }
   let module;
   try {
-    setLoading(`Loading the translator (WebAssembly, ${state.flavour} build)…`, null);
+    setLoading(t('load.wasm', { flavour: state.flavour }), null);
     module = await loadWasmModule(
       wasmDir(state.flavour),
-      progressText(`Downloading the WebAssembly ${state.flavour} build`),
+      progressText(t('load.wasmDownload', { flavour: state.flavour })),
     );
-    setLoading(`Loading the model ${state.modelName}…`, null);
+    setLoading(t('load.model', { name: state.modelName }), null);
     state.explorer = await loadExplorer(
       module,
       state.modelName,
-      progressText(`Downloading the model ${state.modelName}.aem`),
+      progressText(t('load.modelDownload', { name: state.modelName })),
     );
   } catch (error) {
     fail(
       error instanceof LoadError
         ? error.message
-        : `Unexpected error while loading: ${error?.message ?? error}`,
+        : t('load.unexpected', { message: error?.message ?? error }),
     );
     return;
   }
@@ -179,8 +215,13 @@ async function boot() {
   const onStep = (step) => update({ step });
   gallery = createGallery(document.getElementById('gallery-grid'), { requestRender });
   views = [
+    createShareView(document.getElementById('share-export'), { requested: linked, update }),
     sentence,
-    createHeatmapView(document.getElementById('heatmap'), { onPickStep: onStep, requestRender }),
+    createHeatmapView(document.getElementById('heatmap'), {
+      onPickStep: onStep,
+      onSelectCell: (selectedCell) => update({ selectedCell }),
+      requestRender,
+    }),
     createSummaryView(document.getElementById('summary'), { requestRender }),
     createLegend(document.getElementById('legend-list'), {
       onHighlight: (highlight) => update({ highlight }),
@@ -193,18 +234,28 @@ async function boot() {
       },
     }),
     createWorkedView({ requestRender }),
-    createStepper(document.getElementById('stepper'), { onStep }),
+    createStepper(document.getElementById('stepper'), {
+      onStep,
+      position: () => ({ step: state.step, steps: state.trace?.steps ?? 0 }),
+    }),
     createPanels({ requestRender }),
+    createWhatIfView(document.getElementById('whatif'), { requestRender }),
     gallery,
+    createAnnouncer(document.getElementById('announcer')),
+    createDataTablesView({ gallery, requestRender }),
   ];
+  for (const view of views) if (view.element) nearScreen.track(view.element);
   state.status = 'ready';
   render();
   root.dataset.status = 'ready';
-  loadSecondary(module);
+  loadOnDemand(module);
 }
 
-/** What the page can live without: each failure is shown where its drawing would be. */
-function loadSecondary(module) {
+/**
+ * What the page can live without, loaded when its section comes near the screen (the default view
+ * downloads only what the first screen shows). Each failure is shown where its drawing would be.
+ */
+function loadOnDemand(module) {
   const optional = async (name) => {
     try {
       return { status: 'ready', name, explorer: await loadExplorer(module, name) };
@@ -212,25 +263,49 @@ function loadSecondary(module) {
       return { status: 'missing', name, message: `${error.message}` };
     }
   };
-  const baselineName = state.info.attention ? BASELINE_MODEL : null;
-  (baselineName
-    ? optional(baselineName)
-    : Promise.resolve({ status: 'missing', message: 'The loaded model itself has no attention.' })
-  ).then((baseline) => {
-    if (baseline.status === 'missing' && baselineName)
-      baseline.message = `The model without attention could not be loaded: ${baseline.message}`;
-    needsTranslation = true;
-    update({ baseline });
+  if (!state.info.attention) {
+    update({
+      baseline: { status: 'missing', message: t('load.modelHasNoAttention') },
+    });
+  } else {
+    whenNear(document.getElementById('compare-baseline'), LOAD_MARGIN, async () => {
+      update({ baseline: { status: 'loading' } });
+      const baseline = await optional(BASELINE_MODEL);
+      if (baseline.status === 'missing')
+        baseline.message = t('load.baselineFailed', { message: baseline.message });
+      update({ baseline: baseline.explorer ? withLazyTranslation(baseline) : baseline });
+    });
+  }
+  whenNear(document.getElementById('gallery'), LOAD_MARGIN, async () => {
+    update({ toys: { copy: { status: 'loading' }, reverse: { status: 'loading' } } });
+    const [copy, reverse] = await Promise.all([optional(COPY_MODEL), optional(REVERSE_MODEL)]);
+    update({ toys: { copy, reverse } });
   });
-  Promise.all([optional(COPY_MODEL), optional(REVERSE_MODEL)]).then(([copy, reverse]) =>
-    update({ toys: { copy, reverse } }),
-  );
   fetch(EVALUATION_URL)
     .then((response) =>
       response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
     )
     .then((data) => update({ evaluation: { status: 'ready', data } }))
     .catch(() => update({ evaluation: { status: 'missing' } }));
+}
+
+/**
+ * The loaded baseline with `trace`: its translation of the current sentence, made when a view
+ * reads it (views render only near the screen, so typing far from Step 0 does not pay for it) and
+ * kept until the sentence changes.
+ */
+function withLazyTranslation(baseline) {
+  let made = { text: null, trace: null };
+  return {
+    ...baseline,
+    get trace() {
+      if (made.text !== state.text) {
+        const result = baseline.explorer.translate(state.text, { topK: TOP_K });
+        made = { text: state.text, trace: result.ok ? result : null };
+      }
+      return made.trace;
+    },
+  };
 }
 
 // Read-only view for tests and the curious; nothing in it can change the page.
@@ -246,14 +321,12 @@ window.__explorer = Object.freeze({
       text: state.text,
       temperature: state.temperature,
       step: state.step,
+      selectedCell: state.selectedCell && { ...state.selectedCell },
       steps: state.trace?.steps ?? 0,
       highlight: state.highlight,
       baseline: state.baseline.status,
       evaluation: state.evaluation.status,
-      toys: {
-        copy: state.toys.copy?.status ?? 'loading',
-        reverse: state.toys.reverse?.status ?? 'loading',
-      },
+      toys: { copy: state.toys.copy.status, reverse: state.toys.reverse.status },
     });
   },
   /** The current trace with typed arrays as plain arrays (a copy). */
@@ -267,6 +340,17 @@ window.__explorer = Object.freeze({
   },
   get gallery() {
     return gallery?.snapshot() ?? null;
+  },
+  /** What the WebAssembly module holds, for leak tests: malloc's bytes, memory, Embind handles. */
+  get wasmHeap() {
+    const module = state.module;
+    return module
+      ? Object.freeze({
+          bytesInUse: module.heapBytesInUse(),
+          memoryBytes: module.HEAPU8.length,
+          embindHandles: module.count_emval_handles(),
+        })
+      : null;
   },
 });
 

@@ -1,27 +1,15 @@
 // Shared set-up of the browser tests: one static server on web/ and one Chromium per test file.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
+import { launchChromium } from '../../tools/chromium.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const webRoot = `${repoRoot}web`;
 export const hasModel = (name) => existsSync(`${webRoot}/models/${name}.aem`);
 
-/** Debian's Chromium, headless, with no background traffic (this machine has no network). */
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export { launchChromium };
 
 export async function startHarness() {
   const server = await startServer({ root: webRoot, port: 0 });
@@ -74,9 +62,23 @@ export async function openPage(
   await page.waitForFunction(
     () => ['ready', 'error'].includes(document.documentElement.dataset.status),
     null,
-    { timeout: 20000 },
+    { timeout: 60000 }, // a cold start on a busy 2-core machine can take tens of seconds
   );
   return { page, context, problems, close: () => context.close() };
+}
+
+/**
+ * Runs `fn(page, session)` on a fresh page, then checks that nothing went wrong on the page
+ * (errors, dialogs, CSP violations), and closes it whatever happened.
+ */
+export async function withPage(harness, query, fn, options) {
+  const session = await openPage(harness, query, options);
+  try {
+    await fn(session.page, session);
+    assert.deepEqual(session.problems, [], 'no page errors, dialogs or CSP violations');
+  } finally {
+    await session.close();
+  }
 }
 
 /** Waits for the next two animation frames (the page re-translates at most once per frame). */

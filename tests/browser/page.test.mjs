@@ -4,7 +4,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startHarness, openPage, settle, state, trace, hasModel, webRoot } from './harness.mjs';
+import {
+  startHarness,
+  openPage,
+  settle,
+  state,
+  trace,
+  hasModel,
+  webRoot,
+  withPage as withFreshPage,
+} from './harness.mjs';
 
 let harness;
 let shared; // one page on the toy copy model, reset before each test that uses it
@@ -19,16 +28,8 @@ after(async () => {
 
 const COPY = '?model=toy-copy&text=a%20b%20c%20d';
 
-/** A fresh page for tests that need their own URL, routes or media settings. */
-async function withPage(query, fn, options) {
-  const session = await openPage(harness, query, options);
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.problems, [], 'no page errors, dialogs or CSP violations');
-  } finally {
-    await session.close();
-  }
-}
+/** A fresh page of the explorer (see harness.mjs). */
+const withPage = (query, fn, options) => withFreshPage(harness, query, fn, options);
 
 /** The shared page, back to "a b c d", τ = 1, step 1, nothing hovered. */
 async function withCopyPage(fn) {
@@ -67,12 +68,19 @@ test(
       const row = t.alpha.slice(t.srcLen, 2 * t.srcLen);
       assert.equal(row.indexOf(Math.max(...row)), 1);
       assert.notEqual(partial, text);
-      // Step 0: the same sentence through the model without attention.
-      await page.waitForFunction(() => window.__explorer.state.baseline !== 'loading');
+      // Step 0: the same sentence through the model without attention, loaded once Step 0 nears.
+      await page.locator('#compare-baseline').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        ['ready', 'missing'].includes(window.__explorer.state.baseline),
+      );
       assert.equal((await state(page)).baseline, 'ready');
       const baseline = await page.evaluate(() => window.__explorer.baselineTranslation);
       assert.ok(baseline.length > 0);
-      assert.equal((await page.textContent('#baseline-output')).trim(), baseline);
+      // The model arrives between frames; Step 0 shows its translation at the next render.
+      await page.waitForFunction(
+        (expected) => document.getElementById('baseline-output').textContent.trim() === expected,
+        baseline,
+      );
       assert.match(
         await page.textContent('#footer-model'),
         /fr-en-attention\.aem — with attention/,
@@ -132,11 +140,14 @@ test('hovering a heatmap cell shows the trace value and highlights its words', a
 /** The colour of the canvas pixel on the top border of heatmap row r, as [r, g, b]. */
 async function rowBorderPixel(page, r) {
   return page.evaluate((row) => {
-    const cell = document.querySelector(`.heatmap-cell[data-row="${row}"][data-col="0"]`);
+    const cell = document
+      .querySelector(`.heatmap-cell[data-row="${row}"][data-col="0"]`)
+      .getBoundingClientRect();
     const canvas = document.querySelector('#heatmap canvas');
-    const ratio = canvas.width / canvas.getBoundingClientRect().width;
-    const x = (parseFloat(cell.style.left) + parseFloat(cell.style.width) / 2) * ratio;
-    const y = (parseFloat(cell.style.top) + 0.5) * ratio;
+    const box = canvas.getBoundingClientRect();
+    const ratio = canvas.width / box.width;
+    const x = (cell.left - box.left + cell.width / 2) * ratio;
+    const y = (cell.top - box.top + 0.5) * ratio;
     return Array.from(
       canvas.getContext('2d').getImageData(Math.floor(x), Math.floor(y), 1, 1).data.slice(0, 3),
     );
@@ -161,6 +172,11 @@ test('the keyboard steps through the decoder loop and the outlined row follows',
     assert.equal(await page.getAttribute('#heatmap canvas', 'data-outlined-row'), '2');
     assert.ok(isInk(await rowBorderPixel(page, 2)), 'row 3 outlined after → →');
     assert.ok(!isInk(await rowBorderPixel(page, 0)), 'row 1 no longer outlined');
+    // The stepper, off screen while the keys were pressed, catches up when it comes into view.
+    await page.locator('#stepper').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      /Step t = 3 of 5/.test(document.querySelector('#step-label').textContent),
+    );
     assert.match(await page.textContent('#step-label'), /Step t = 3 of 5: producing “c”/);
     assert.equal(
       await page.getAttribute('.step-word[aria-current="step"]', 'aria-label'),
@@ -192,6 +208,7 @@ test('the keyboard steps through the decoder loop and the outlined row follows',
 
 test('the edge-case gallery draws four real heatmaps with the expected shapes', async () => {
   await withCopyPage(async (page) => {
+    await page.locator('#gallery').scrollIntoViewIfNeeded(); // its toy models load from there
     await page.waitForFunction(() => {
       const g = window.__explorer.gallery;
       return g && Object.values(g).every(Boolean);
@@ -230,8 +247,114 @@ test('the edge-case gallery draws four real heatmaps with the expected shapes', 
   });
 });
 
+test('the models only Step 0 and the gallery show load when those sections come near', async () => {
+  // With the trained model as the page's model the toy copy model is on demand too; on the toy
+  // copy page it is the page's own model.
+  const query = hasModel('fr-en-attention') ? '' : COPY;
+  const onDemand = ['fr-en-baseline.aem', 'toy-reverse.aem', ...(query ? [] : ['toy-copy.aem'])];
+  const requested = [];
+  let releaseBaseline;
+  const baselineHeld = new Promise((resolve) => (releaseBaseline = resolve));
+  await withPage(
+    query,
+    async (page) => {
+      const fetched = () => requested.filter((name) => onDemand.includes(name));
+      await settle(page);
+      await page.waitForTimeout(300);
+      assert.deepEqual(fetched(), [], 'the first screen downloads none of them');
+      const start = await state(page);
+      assert.equal(start.baseline, 'idle');
+      assert.deepEqual(start.toys, { copy: 'idle', reverse: 'idle' });
+
+      // Step 0 comes near: the baseline (and only it) is requested; the spot where its
+      // translation goes says so while it downloads.
+      await page.locator('#compare-baseline').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => window.__explorer.state.baseline === 'loading');
+      await settle(page);
+      assert.match(await page.textContent('#baseline-output'), /Loading the model without/);
+      releaseBaseline();
+      await page.waitForFunction(() =>
+        ['ready', 'missing'].includes(window.__explorer.state.baseline),
+      );
+      assert.deepEqual(fetched(), ['fr-en-baseline.aem']);
+      await settle(page);
+      if ((await state(page)).baseline === 'ready') {
+        const baseline = await page.evaluate(() => window.__explorer.baselineTranslation);
+        assert.ok(baseline.length > 0);
+        assert.equal((await page.textContent('#baseline-output')).trim(), baseline);
+      } else {
+        assert.match(await page.textContent('#baseline-output'), /could not be loaded/);
+      }
+
+      // The gallery comes near: the toys load; the reverse one fails here and says so where
+      // its heatmap would be, and the rest of the gallery is drawn.
+      await page.locator('#gallery').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        Object.values(window.__explorer.state.toys).every((s) => s === 'ready' || s === 'missing'),
+      );
+      assert.deepEqual(await state(page).then((s) => s.toys), {
+        copy: 'ready',
+        reverse: 'missing',
+      });
+      assert.deepEqual(fetched().sort(), [...onDemand].sort());
+      await page.waitForFunction(() =>
+        /toy-reverse\.aem could not be loaded/.test(
+          document.querySelector('.gallery-item[data-case="anti"] .gallery-source').textContent,
+        ),
+      );
+      const gallery = await page.evaluate(() => window.__explorer.gallery);
+      assert.ok(gallery.diagonal && gallery.uniform && gallery.single);
+      assert.equal(gallery.anti, null);
+    },
+    {
+      before: async (page) => {
+        page.on('request', (request) => requested.push(request.url().split('/').pop()));
+        await page.route('**/models/fr-en-baseline.aem', async (route) => {
+          await baselineHeld;
+          await route.continue();
+        });
+        await page.route('**/models/toy-reverse.aem', (route) =>
+          route.fulfill({ status: 404, body: 'not found' }),
+        );
+      },
+    },
+  );
+});
+
+test('views off screen are not redrawn while typing and catch up when scrolled into view', async () => {
+  await withCopyPage(async (page) => {
+    const softmaxText = () => page.textContent('#panel-softmax > p.visually-hidden');
+    const stepWords = () =>
+      page.$$eval('.step-word', (buttons) => buttons.map((b) => b.textContent));
+    await page.locator('#panel-softmax').scrollIntoViewIfNeeded();
+    await settle(page);
+    assert.match(await softmaxText(), /for a = .*for d = /);
+    assert.deepEqual((await stepWords()).slice(0, 4), ['a', 'b', 'c', 'd']);
+
+    // Back at the sentence, far above: the heatmap follows at once, the panels do not.
+    await page.locator('#translate').scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.fill('#source-input', 'e f g');
+    await settle(page);
+    assert.equal((await page.textContent('#translation')).trim(), 'e f g');
+    assert.equal(await page.locator('.heatmap-cell[data-row="0"]').count(), 3);
+    assert.match(await softmaxText(), /for a = /, 'not redrawn while off screen');
+
+    // Scrolled back: every panel and the stepper show the new sentence.
+    await page.locator('#panel-softmax').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      /for e = .*for g = /.test(
+        document.querySelector('#panel-softmax > p.visually-hidden').textContent,
+      ),
+    );
+    assert.deepEqual((await stepWords()).slice(0, 3), ['e', 'f', 'g']);
+    assert.match(await page.textContent('#panel-states > p.visually-hidden'), /for e .*for g /);
+  });
+});
+
 test('the worked example shows the walkthrough numbers computed by WebAssembly', async () => {
   await withCopyPage(async (page) => {
+    await page.locator('#worked').scrollIntoViewIfNeeded();
     await page.waitForSelector('#worked-hand[data-ready="true"]');
     const cells = await page.$$eval('#worked-hand tbody tr', (rows) =>
       rows.map((r) => [...r.cells].map((c) => c.textContent)),
@@ -406,7 +529,9 @@ test('Step 0 compares with the model without attention and never invents BLEU sc
     baseline: { bleu: [39, 33, 22, 12, 8], testBleu: 24 },
   };
   const expectChart = async (page, data) => {
+    await page.locator('#bleu-caption').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => window.__explorer.state.evaluation === 'ready');
+    await settle(page);
     assert.equal(await page.isVisible('#bleu-chart canvas'), true);
     assert.equal(await page.isVisible('#bleu-unavailable'), false);
     const caption = await page.textContent('#bleu-caption');
@@ -414,12 +539,17 @@ test('Step 0 compares with the model without attention and never invents BLEU sc
     assert.ok(caption.includes(`without ${data.baseline.testBleu.toFixed(1)}`), caption);
   };
   const expectNoChart = async (page) => {
+    await page.locator('#bleu-caption').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => window.__explorer.state.evaluation === 'missing');
+    await settle(page);
     assert.match(await page.textContent('#bleu-unavailable'), /Evaluation not available/);
     assert.equal(await page.isVisible('#bleu-chart'), false);
   };
   await withCopyPage(async (page) => {
-    await page.waitForFunction(() => window.__explorer.state.baseline !== 'loading');
+    await page.locator('#compare-baseline').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      ['ready', 'missing'].includes(window.__explorer.state.baseline),
+    );
     assert.match(await page.textContent('#attention-output'), /a b c d/);
     if (hasModel('fr-en-baseline')) {
       assert.equal((await state(page)).baseline, 'ready');

@@ -1,9 +1,9 @@
 // The WebAssembly module built with Emscripten's runtime checks (-sASSERTIONS=2,
 // build/wasm-assertions, see tools/build.sh): it checks heap and Embind use as it runs and reports
 // any misuse through printErr / console (an Embind leak warning, "Assertion failed", "Aborted").
-// Translations, scores, tokenization and bad input go through it here, and the tests fail on
-// anything it prints, on any trace with a NaN, an infinity or an α row not summing to 1, and on
-// any heap or Embind handle left behind.
+// Translations, beam trees, forced attention, scores, tokenization and bad input go through it
+// here, and the tests fail on anything it prints, on any trace with a NaN, an infinity or an α row
+// not summing to 1, and on any heap or Embind handle left behind.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModule, loadExplorer, repoRoot } from './load-module.mjs';
+import { TRACE_FLOAT_ARRAYS } from '../../wasm/trace-fields.mjs';
 
 // Captured from before the module exists: its printErr defaults to console.warn as it was when
 // the module was created, and Embind's leak warnings call console.warn directly.
@@ -51,12 +52,9 @@ function assertQuiet(what) {
 
 after(() => assertQuiet('the whole file'));
 
-const TRACED = ['tokenProbs', 'encoderStates', 'keys', 'sPrev', 'question', 'preTanh', 'bent', 'scores',
-  'expShifted', 'scoreMax', 'expSum', 'alpha', 'context', 's', 'topkProbs'];
-
 function assertSafeTrace(trace, what) {
   assert.equal(trace.ok, true, `${what}: ${trace.error}`);
-  for (const key of TRACED) {
+  for (const key of TRACE_FLOAT_ARRAYS) {
     const bad = trace[key].findIndex((x) => !Number.isFinite(x));
     assert.equal(bad, -1, `${what}: ${key}[${bad}] = ${trace[key][bad]}`);
   }
@@ -68,6 +66,16 @@ function assertSafeTrace(trace, what) {
     for (let i = 0; i < trace.srcLen; i++) sum += trace.alpha[t * trace.srcLen + i];
     assert.ok(Math.abs(sum - 1) <= 1e-6, `${what}: alpha row ${t} sums to ${sum}`);
   }
+}
+
+function assertSafeBeamTree(tree, what) {
+  assert.equal(tree.ok, true, `${what}: ${tree.error}`);
+  for (const key of ['nodeLogProb', 'nodeTokenProb', 'nodeAlpha']) {
+    const bad = tree[key].findIndex((x) => !Number.isFinite(x));
+    assert.equal(bad, -1, `${what}: ${key}[${bad}] = ${tree[key][bad]}`);
+  }
+  assert.ok(tree.hypotheses.length >= 1, `${what}: no hypothesis`);
+  for (const hyp of tree.hypotheses) assert.ok(Number.isFinite(hyp.score), `${what}: score`);
 }
 
 const SENTENCES = [
@@ -106,6 +114,19 @@ test('translations, scores and tokenization run quietly and give finite, normali
         const trace = explorer.translate(text, options);
         assertSafeTrace(trace, `translate: ${what}`);
         assertSafeTrace(explorer.score(text, 'w4 w5 unknown-word .', options), `score: ${what}`);
+        assertSafeBeamTree(explorer.beam(text, options), `beam: ${what}`);
+        if (trace.attention) {
+          // Pinning the last step's attention to the last word.
+          const weights = Array.from({ length: trace.srcLen }, (_, i) =>
+            i === trace.srcLen - 1 ? 1 : 0,
+          );
+          const forced = {
+            ...options,
+            beamWidth: 1,
+            forcedAttention: { step: trace.steps, weights },
+          };
+          assertSafeTrace(explorer.translate(text, forced), `forced: ${what}`);
+        }
       }
     }
     explorer.delete();
@@ -118,7 +139,10 @@ test('10,000 translations leave the heap and the Embind handles where they start
   const sentences = ['w3 w4 w5', 'w10 w11 w12 w13 w14 w15 w16 w17', 'w5', "J'ai vu l'homme !"];
   const run = (n) => {
     for (let i = 0; i < n; i++) {
-      const options = { beamWidth: 1 + (i % 3), temperature: [1, 0.1, 10][i % 3] };
+      const options = {
+        beamWidth: 1 + (i % 3),
+        temperature: [1, 0.1, 10][i % 3],
+      };
       assert.ok(explorer.translate(sentences[i % sentences.length], options).ok);
     }
   };
@@ -142,11 +166,24 @@ test('bad input gives an error, never an abort, a message on the console or a le
   const good = readFileSync(models.attention);
   const flipped = Uint8Array.from(good);
   flipped[100] ^= 0xff;
-  for (const bytes of [new Uint8Array(0), new Uint8Array([1, 2, 3]), good.subarray(0, 500), flipped,
-    Uint8Array.from({ length: 10_000 }, (_, i) => (i * 7919) & 0xff)]) {
+  for (const bytes of [
+    new Uint8Array(0),
+    new Uint8Array([1, 2, 3]),
+    good.subarray(0, 500),
+    flipped,
+    Uint8Array.from({ length: 10_000 }, (_, i) => (i * 7919) & 0xff),
+  ]) {
     assert.match(explorer.load(bytes), /./, `load of ${bytes.length} bad bytes`);
   }
-  for (const notBytes of [undefined, null, 42, 'AEMODEL', { length: -1 }, { length: 1e12 }, [1, 2, 3]]) {
+  for (const notBytes of [
+    undefined,
+    null,
+    42,
+    'AEMODEL',
+    { length: -1 },
+    { length: 1e12 },
+    [1, 2, 3],
+  ]) {
     assert.match(explorer.load(notBytes), /Uint8Array/, `load(${JSON.stringify(notBytes)})`);
   }
   assert.equal(explorer.loaded(), false);
@@ -167,32 +204,64 @@ test('bad input gives an error, never an abort, a message on the console or a le
     ['w3', { temperature: 1e39 }, /temperature/], // beyond float: infinite
   ];
   const accepted = [
-    { temperature: 1e-45 }, { maxLength: -5 }, { maxLength: 1e12 }, { maxLength: -Infinity },
-    { topK: -3 }, { topK: 1e9 }, { topK: NaN }, { beamWidth: '3' }, null, undefined, 'x', 5, [],
+    { temperature: 1e-45 },
+    { maxLength: -5 },
+    { maxLength: 1e12 },
+    { maxLength: -Infinity },
+    { topK: -3 },
+    { topK: 1e9 },
+    { topK: NaN },
+    { beamWidth: '3' },
+    null,
+    undefined,
+    'x',
+    5,
+    [],
   ];
-  const calls = errors.length + accepted.length + 7; // + the seven single calls below
+  const calls = errors.length + accepted.length + 18; // + the single calls below
   const once = () => {
     for (const [text, options, message] of errors) {
       const result = explorer.translate(text, options);
       assert.equal(result.ok, false, `${JSON.stringify(options)} accepted`);
       assert.match(result.error, message, JSON.stringify(options));
     }
-    for (const options of accepted) assertSafeTrace(explorer.translate('w3 w4', options), String(JSON.stringify(options)));
+    for (const options of accepted)
+      assertSafeTrace(explorer.translate('w3 w4', options), String(JSON.stringify(options)));
     assertSafeTrace(explorer.score('w3 w4', '', {}), 'empty reference');
     assert.deepEqual(explorer.score('w3', 'w4 zzz', {}).unknownReferenceWords, ['zzz']);
     assert.throws(() => explorer.translate(42, {}), /non-string/);
-    assert.throws(() => explorer.translate('w3'), /expected 2/);
+    assertSafeTrace(explorer.translate('w3'), 'options left out');
+    for (const forcedAttention of [
+      5,
+      { step: 1 },
+      { step: 0, weights: [1] },
+      { step: 1, weights: [1, 2] },
+      { step: 1, weights: [-1] },
+      { step: 1, weights: [NaN] },
+      { step: 1, weights: [0] },
+      { step: 1, weights: [1n] },
+      { step: 1, weights: [Symbol('x')] },
+      { step: 1, weights: { length: 1e12 } },
+    ]) {
+      assert.equal(explorer.translate('w3', { forcedAttention }).ok, false);
+    }
+    assert.equal(explorer.beam('w3', { forcedAttention: { step: 1, weights: [1] } }).ok, false);
     assert.match(m.softmaxParts([]).error, /at least one/);
     assert.match(m.blend([1], [1, 2], 3).error, /alpha.length \* dim/);
     const parts = m.softmaxParts([1e30, -1e30, 3.4e38, -3.4e38, 0]);
-    assert.ok(parts.alpha.every(Number.isFinite) && Math.abs(parts.alpha.reduce((a, b) => a + b) - 1) <= 1e-6);
+    assert.ok(
+      parts.alpha.every(Number.isFinite) &&
+        Math.abs(parts.alpha.reduce((a, b) => a + b) - 1) <= 1e-6,
+    );
   };
   once(); // warm-up
   const before = footprint();
   for (let i = 0; i < 20; i++) once();
   const afterwards = footprint();
-  t.diagnostic(`${calls} bad calls, 21 times each; before ${JSON.stringify(before)}, ` +
-    `after ${JSON.stringify(afterwards)}`);
+  t.diagnostic(
+    `${calls} bad calls, 21 times each; before ${JSON.stringify(before)}, ` +
+      `after ${JSON.stringify(afterwards)}`,
+  );
   assert.deepEqual(afterwards, before);
 
   explorer.delete();

@@ -11,7 +11,15 @@ import { generateCorpus, lineOf } from './lib/corpus.mjs';
 import { selfTest } from './lib/selftest.mjs';
 
 export function parseArgs(argv) {
-  const o = { seed: 1, out: 'data/corpus', train: 150000, dev: 1000, test: 2000, testLong: 500, selftest: true };
+  const o = {
+    seed: 1,
+    out: 'data/corpus',
+    train: 150000,
+    dev: 1000,
+    test: 2000,
+    testLong: 500,
+    selftest: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -49,7 +57,9 @@ export function writeCorpus(outDir, result) {
 export function run(argv) {
   const o = parseArgs(argv);
   if (o.help) {
-    console.log('usage: node tools/corpus/generate.mjs [--seed N] [--out DIR] [--train N] [--dev N] [--test N] [--test-long N] [--no-selftest]');
+    console.log(
+      'usage: node tools/corpus/generate.mjs [--seed N] [--out DIR] [--train N] [--dev N] [--test N] [--test-long N] [--no-selftest]',
+    );
     return 0;
   }
   const result = generateCorpus(o);

@@ -49,8 +49,8 @@ inline std::vector<SentencePair> read_corpus(const std::string& path, size_t lim
       for (const std::string& link : split_spaces(columns[2])) {
         const size_t cut = link.find_first_of("-?");
         if (cut == std::string::npos) continue;
-        pair.links.push_back({std::stoi(link.substr(0, cut)), std::stoi(link.substr(cut + 1)),
-                              link[cut] == '-'});
+        pair.links.push_back(
+            {std::stoi(link.substr(0, cut)), std::stoi(link.substr(cut + 1)), link[cut] == '-'});
       }
     }
     pairs.push_back(std::move(pair));

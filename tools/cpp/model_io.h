@@ -30,7 +30,8 @@ inline void write_bytes(const std::string& path, const std::vector<uint8_t>& byt
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
     if (!out) throw std::runtime_error("cannot write " + tmp);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot rename " + tmp);

@@ -15,9 +15,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: random_model OUT.aem [--seed N] [--attention 0|1] ...\n");
     return 2;
   }
-  std::map<std::string, double> o{{"seed", 1},       {"attention", 1},    {"src-vocab", 40},
-                                  {"tgt-vocab", 30}, {"embed", 8},        {"enc-hidden", 6},
-                                  {"dec-hidden", 10}, {"attn-dim", 5},    {"out-hidden", 7},
+  std::map<std::string, double> o{{"seed", 1},         {"attention", 1},    {"src-vocab", 40},
+                                  {"tgt-vocab", 30},   {"embed", 8},        {"enc-hidden", 6},
+                                  {"dec-hidden", 10},  {"attn-dim", 5},     {"out-hidden", 7},
                                   {"max-src-len", 50}, {"max-tgt-len", 60}, {"scale", 0.5}};
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string key = std::string(argv[i]).substr(2);

@@ -5,6 +5,7 @@ import { placeLabels } from '../lib/labels.js';
 import { drawStrip, maxAbs } from './strip.js';
 import { wordColour } from './palette.js';
 import { signed } from '../lib/format.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * @param data {{ words: string[], question: ArrayLike (W_a s_{t−1}, d_a), keys: ArrayLike[]
@@ -49,7 +50,7 @@ export function drawAnatomy(canvas, data, { width, theme }) {
   if (!narrow) {
     ctx.font = font(11);
     ctx.fillStyle = theme.muted;
-    ctx.fillText(fitText(ctx, '← the question, the same for every word', stripW * 2), colX[1], 10);
+    ctx.fillText(fitText(ctx, t('draw.anatomy.question'), stripW * 2), colX[1], 10);
   }
 
   // Column headers.
@@ -57,13 +58,9 @@ export function drawAnatomy(canvas, data, { width, theme }) {
   ctx.fillStyle = theme.muted;
   const headerY = headerH - 12;
   if (narrow) {
-    ctx.fillText(
-      fitText(ctx, 'per word: Uₐhᵢ, plus the question, then tanh', width - 70),
-      0,
-      headerY,
-    );
+    ctx.fillText(fitText(ctx, t('draw.anatomy.perWord'), width - 70), 0, headerY);
   } else {
-    const heads = ['Uₐ hᵢ  (the word)', '+ Wₐ s₍ₜ₋₁₎  =  sum', 'tanh(sum)  (bent)'];
+    const heads = [t('draw.anatomy.word'), t('draw.anatomy.sum'), t('draw.anatomy.tanh')];
     heads.forEach((h, k) => ctx.fillText(fitText(ctx, h, stripW + opW - 4), colX[k], headerY));
   }
   ctx.textAlign = 'right';
@@ -121,7 +118,7 @@ export function drawAnatomy(canvas, data, { width, theme }) {
   const axisY = lineTop + 78;
   ctx.font = font(12, { weight: 700 });
   ctx.fillStyle = theme.symE;
-  ctx.fillText(`The scores e${'ₜᵢ'} on a number line (step t = ${data.step})`, 0, lineTop + 4);
+  ctx.fillText(t('draw.anatomy.line', { step: data.step }), 0, lineTop + 4);
   ctx.strokeStyle = data.highlight === 'e' ? theme.symE : theme.muted;
   ctx.lineWidth = data.highlight === 'e' ? 2.5 : 1.2;
   ctx.beginPath();

@@ -2,6 +2,7 @@
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
 import { niceTicks } from './anatomy.js';
 import { fixed } from '../lib/format.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * @param data {{ buckets: string[], counts?: number[], series: { name: string, values: number[], colour: string }[] }}
@@ -74,13 +75,13 @@ export function drawBleuChart(canvas, data, { width, theme }) {
     if (data.counts?.[b]) {
       ctx.font = font(10);
       ctx.fillText(
-        fitText(ctx, `${data.counts[b]} sentences`, groupW - 4),
+        fitText(ctx, t('draw.bleu.sentences', { count: data.counts[b] }), groupW - 4),
         left + (b + 0.5) * groupW,
         height - bottom + 28,
       );
     }
   });
-  ctx.fillText('French words in the sentence', left + plotW / 2, height - 10);
+  ctx.fillText(t('draw.bleu.axis'), left + plotW / 2, height - 10);
   ctx.save();
   ctx.translate(11, top + plotH / 2);
   ctx.rotate(-Math.PI / 2);

@@ -6,6 +6,7 @@ import { drawStrip, maxAbs } from './strip.js';
 import { viridis } from './palette.js';
 import { fixed } from '../lib/format.js';
 import { sub } from './vectors.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * @param data {{ step: number, prevWord: string, word: string, sPrev: ArrayLike, s: ArrayLike,
@@ -24,7 +25,7 @@ export function drawDecoder(canvas, data, { width, theme }) {
     ? barsTop + 24 + K * barRow + 8
     : Math.max(diagramH, barsTop + 24 + K * barRow + 8);
   const ctx = prepareCanvas(canvas, width, height);
-  const t = data.step;
+  const step = data.step;
   const limit = maxAbs(data.sPrev, data.s);
   const neutral = theme.neutral;
   const cHighlight = data.highlight === 'c';
@@ -48,18 +49,26 @@ export function drawDecoder(canvas, data, { width, theme }) {
     ctx.fillText(fitText(ctx, text, maxWidth), x, y);
   };
   // Inputs
-  label(`s${sub(t - 1)} (question)`, 0, yS - 22, theme.symS, 12, 700, boxX - 8);
+  label(
+    t('draw.decoder.question', { state: `s${sub(step - 1)}` }),
+    0,
+    yS - 22,
+    theme.symS,
+    12,
+    700,
+    boxX - 8,
+  );
   drawStrip(ctx, data.sPrev, 0, yS - 11, inW, 22, { limit, neutral, outline: theme.grid });
-  label('y' + sub(t - 1), 0, yY - 22, theme.muted);
+  label('y' + sub(step - 1), 0, yY - 22, theme.muted);
   ctx.font = font(14, { weight: 600 });
-  const word = fitText(ctx, `“${data.prevWord}”`, inW - 8);
+  const word = fitText(ctx, t('draw.quoted', { word: data.prevWord }), inW - 8);
   const ww = ctx.measureText(word).width + 16;
   ctx.fillStyle = theme.faint;
   roundRect(ctx, 0, yY - 13, ww, 26, 6);
   ctx.fill();
   label(word, 8, yY, theme.ink, 14, 600);
   label(
-    `c${sub(t)} (context, ${data.context.length} numbers)`,
+    t('draw.decoder.context', { context: `c${sub(step)}`, count: data.context.length }),
     0,
     yC - 22,
     theme.symC,
@@ -97,10 +106,18 @@ export function drawDecoder(canvas, data, { width, theme }) {
   // c_t, twice: the point of this panel, drawn thicker.
   into(inW + 4, yC, fY + 14, theme.symC, cHighlight ? 4.5 : 3);
   into(inW + 4, yC, gY + 8, theme.symC, cHighlight ? 4.5 : 3);
-  box(fY, 'f', 'update');
-  box(gY, 'g', 'output');
+  box(fY, 'f', t('draw.decoder.update'));
+  box(gY, 'g', t('draw.decoder.output'));
   // f → s_t, and s_t → g
-  label(`s${sub(t)} (next question)`, outX, yS - 22, theme.symS, 12, 700, diagramW - outX);
+  label(
+    t('draw.decoder.nextQuestion', { state: `s${sub(step)}` }),
+    outX,
+    yS - 22,
+    theme.symS,
+    12,
+    700,
+    diagramW - outX,
+  );
   drawStrip(ctx, data.s, outX, yS - 11, outW, 22, { limit, neutral, outline: theme.grid });
   arrow(ctx, boxX + boxW + 2, fY, outX - 2, yS, { color: theme.symS, width: 2, head: 8 });
   arrow(ctx, boxX + boxW / 2, fY + boxH / 2 + 14, boxX + boxW / 2, gY - boxH / 2 - 2, {
@@ -110,7 +127,7 @@ export function drawDecoder(canvas, data, { width, theme }) {
   });
   // g → p(y_t)
   ctx.font = font(12, { weight: 700 });
-  const pText = `p(y${sub(t)})`;
+  const pText = `p(y${sub(step)})`;
   if (stacked) {
     arrow(ctx, boxX + boxW + 2, gY, outX + 30, gY, { color: theme.ink, width: 2, head: 8 });
     label(fitText(ctx, `${pText} ↓`, outW - 36), outX + 36, gY, theme.ink);
@@ -121,14 +138,14 @@ export function drawDecoder(canvas, data, { width, theme }) {
     ctx.font = font(11);
     ctx.fillStyle = theme.muted;
     ctx.fillText(
-      fitText(ctx, `↺ s${sub(t)} asks the question of step ${t + 1}`, outW),
+      fitText(ctx, t('draw.decoder.loop', { state: `s${sub(step)}`, next: step + 1 }), outW),
       outX,
       yS + 26,
     );
   }
 
   // Top-k next words
-  label(`Most likely y${sub(t)}`, barsX, barsTop + 8, theme.ink);
+  label(t('draw.decoder.likely', { word: `y${sub(step)}` }), barsX, barsTop + 8, theme.ink);
   ctx.font = font(13, { weight: 600 });
   let wordW = 0;
   for (const w of data.topWords) wordW = Math.max(wordW, ctx.measureText(w).width);

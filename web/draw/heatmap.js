@@ -4,6 +4,20 @@ import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
 import { viridis, inkOnViridis } from './palette.js';
 import { fixed } from '../lib/format.js';
 
+/** Cells at least this many pixels wide also print their α (the exported figure follows it too). */
+export const VALUE_MIN_CELL = 36;
+
+/**
+ * How the column labels (source words) sit above cells `cell` pixels wide, given the widest label
+ * measured at 13 px: flat when it fits its column, else upright (labels never overlap), shrinking
+ * with narrow columns and dropped below 8 px. `height` is the room they need above the grid.
+ */
+export function columnLabelLayout(widest, cell) {
+  const upright = widest + 6 > cell;
+  const size = upright ? Math.min(13, Math.max(0, cell - 2)) : 13;
+  return { upright, size, visible: size >= 8, height: upright ? Math.ceil(widest) + 10 : 24 };
+}
+
 /**
  * @param data {{ alpha: ArrayLike<number>, rows: number, cols: number, rowLabels: string[],
  *   colLabels: string[], outlinedRow?: number, hover?: {row, col} | null }}
@@ -33,17 +47,11 @@ export function drawHeatmap(canvas, data, options) {
   let colLabelW = 0;
   for (const label of labels ? data.colLabels : [])
     colLabelW = Math.max(colLabelW, measure.measureText(label).width);
-  // Column labels lie flat when they fit their column, else they stand upright (never overlap).
-  const upright = labels && colLabelW + 6 > cell;
-  const labelSize = upright ? Math.min(13, Math.max(0, cell - 2)) : 13;
-  const showColLabels = labels && labelSize >= 8;
-  const topH = !showColLabels
-    ? labels
-      ? 4
-      : 0
-    : upright
-      ? Math.min(Math.ceil(colLabelW) + 10, 110)
-      : 24;
+  const columns = labels ? columnLabelLayout(colLabelW, cell) : null;
+  const upright = Boolean(columns?.upright);
+  const labelSize = columns?.size ?? 13;
+  const showColLabels = Boolean(columns?.visible);
+  const topH = !labels ? 0 : showColLabels ? Math.min(columns.height, 110) : 4;
   const gridW = cell * cols;
   const x0 = rowLabelW;
   const y0 = topH;
@@ -60,7 +68,7 @@ export function drawHeatmap(canvas, data, options) {
       const a = data.alpha[r * cols + c];
       ctx.fillStyle = viridis(a);
       ctx.fillRect(x0 + c * cell + gap, y0 + r * cell + gap, cell - gap, cell - gap);
-      if (values && cell >= 36) {
+      if (values && cell >= VALUE_MIN_CELL) {
         ctx.fillStyle = inkOnViridis(a);
         ctx.font = font(cell >= 48 ? 12 : 11, { weight: 500 });
         ctx.textAlign = 'center';

@@ -2,6 +2,7 @@
 // narrow pipe), or each with its own line whose thickness is this step's attention weight.
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
 import { wordColour } from './palette.js';
+import { t } from '../lib/i18n.js';
 
 /** @param data {{ words: string[], attention: boolean, alpha?: number[], output: string }} */
 export function drawPipe(canvas, data, { width, theme }) {
@@ -36,7 +37,7 @@ export function drawPipe(canvas, data, { width, theme }) {
     ctx.font = font(11);
     ctx.textAlign = 'left';
     ctx.fillText(
-      fitText(ctx, 'one fixed vector', width / 2 - 16),
+      fitText(ctx, t('draw.pipe.vector'), width / 2 - 16),
       pipeX + 10,
       (pipeTop + pipeBottom) / 2,
     );
@@ -77,6 +78,6 @@ export function drawPipe(canvas, data, { width, theme }) {
   ctx.font = font(12, { weight: 600 });
   ctx.fillStyle = theme.ink;
   ctx.textAlign = 'center';
-  ctx.fillText('decoder', width / 2, decY);
+  ctx.fillText(t('draw.pipe.decoder'), width / 2, decY);
   return { width, height };
 }

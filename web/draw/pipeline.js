@@ -3,6 +3,7 @@
 // their weight α_ti. `phase` (0..1, or null when motion is reduced) places a pulse on the ring.
 import { prepareCanvas, font, fitText, arrow, roundRect, drawSymbol } from '../lib/canvas.js';
 import { viridis, inkOnViridis } from './palette.js';
+import { t } from '../lib/i18n.js';
 
 const TURN = 2 * Math.PI;
 const START = -Math.PI / 2; // the question sits at the top
@@ -33,7 +34,9 @@ export function drawPipeline(canvas, data, { width, theme }) {
   }));
   const symbols = ['s', 'e', 'alpha', 'c', 'y'];
   const colours = [theme.symS, theme.symE, theme.ink, theme.symC, theme.ink];
-  const captions = ['question', 'scores', 'weights', 'context', 'output'];
+  const captions = ['question', 'scores', 'weights', 'context', 'output'].map((name) =>
+    t(`draw.pipeline.${name}`),
+  );
   const phase = data.phase;
   const active = phase == null ? -1 : Math.floor(phase * 5) % 5;
   const last = data.step >= data.steps;
@@ -87,7 +90,7 @@ export function drawPipeline(canvas, data, { width, theme }) {
   ctx.textAlign = 'center';
   const lx = cx + (R + 0) * Math.cos(loopAngle);
   const ly = cy + (R + 0) * Math.sin(loopAngle);
-  const loopText = last ? 'end: the loop stops' : `t → ${data.step + 1}`;
+  const loopText = last ? t('draw.pipeline.end') : `t → ${data.step + 1}`;
   const lw = ctx.measureText(loopText).width + 8;
   ctx.fillStyle = theme.card;
   ctx.fillRect(lx - lw / 2, ly - 8, lw, 16);
@@ -168,16 +171,16 @@ function drawShelf(ctx, data, theme, cx, cy, radius) {
   ctx.fillStyle = theme.muted;
   ctx.textAlign = 'center';
   const captionY = cy + total / 2 + 10;
-  ctx.fillText('hᵢ, tinted by αₜᵢ', cx, captionY);
+  ctx.fillText(t('draw.pipeline.tinted'), cx, captionY);
 }
 
 function drawNodeContents(ctx, nodes, data, theme) {
-  const t = data.step;
+  const step = data.step;
   const [sNode, eNode, aNode, cNode, yNode] = nodes;
   const mid = (n) => n.x + n.w / 2;
   const body = (n) => n.y + 16 + (n.h - 16) / 2;
 
-  drawSymbol(ctx, 's', String(t - 1), mid(sNode), body(sNode) - 6, {
+  drawSymbol(ctx, 's', String(step - 1), mid(sNode), body(sNode) - 6, {
     size: 20,
     colour: theme.symS,
     align: 'center',
@@ -186,7 +189,7 @@ function drawNodeContents(ctx, nodes, data, theme) {
   ctx.fillStyle = theme.muted;
   ctx.textAlign = 'center';
   ctx.fillText(
-    fitText(ctx, `after “${data.prevWord}”`, sNode.w - 8),
+    fitText(ctx, t('draw.after', { word: data.prevWord }), sNode.w - 8),
     mid(sNode),
     sNode.y + sNode.h - 10,
   );
@@ -240,7 +243,7 @@ function drawNodeContents(ctx, nodes, data, theme) {
       head: 9,
     },
   );
-  drawSymbol(ctx, 'c', String(t), cNode.x + cNode.w - 10, ay, {
+  drawSymbol(ctx, 'c', String(step), cNode.x + cNode.w - 10, ay, {
     size: 18,
     colour: theme.symC,
     align: 'right',
@@ -250,11 +253,11 @@ function drawNodeContents(ctx, nodes, data, theme) {
   ctx.fillStyle = theme.ink;
   ctx.textAlign = 'center';
   ctx.fillText(fitText(ctx, data.word, yNode.w - 10), mid(yNode), body(yNode) - 7);
-  const w = drawSymbol(ctx, 's', String(t), -1000, -1000, { size: 14, colour: theme.symS });
+  const w = drawSymbol(ctx, 's', String(step), -1000, -1000, { size: 14, colour: theme.symS });
   ctx.font = font(11);
   ctx.fillStyle = theme.symS;
   ctx.fillText('+', mid(yNode) - w / 2 - 6, yNode.y + yNode.h - 11);
-  drawSymbol(ctx, 's', String(t), mid(yNode), yNode.y + yNode.h - 12, {
+  drawSymbol(ctx, 's', String(step), mid(yNode), yNode.y + yNode.h - 12, {
     size: 14,
     colour: theme.symS,
     align: 'center',

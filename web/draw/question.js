@@ -4,6 +4,7 @@ import { prepareCanvas, font, fitText } from '../lib/canvas.js';
 import { placeLabels, candidatesAround } from '../lib/labels.js';
 import { drawStrip, maxAbs } from './strip.js';
 import { sub } from './vectors.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * @param data {{ state: ArrayLike<number> (s_{t−1}), step: number (t, 1-based),
@@ -18,12 +19,12 @@ export function drawQuestion(canvas, data, { width, theme }) {
   const height = plotTop + plotH;
   const ctx = prepareCanvas(canvas, width, height);
   const colour = theme.symS;
-  const t = data.step;
+  const step = data.step;
 
   ctx.font = font(13, { weight: 700 });
   ctx.fillStyle = colour;
   ctx.textAlign = 'left';
-  const name = `s${sub(t - 1)}`;
+  const name = `s${sub(step - 1)}`;
   ctx.fillText(name, 0, 12);
   ctx.font = font(12);
   ctx.fillStyle = theme.muted;
@@ -31,7 +32,7 @@ export function drawQuestion(canvas, data, { width, theme }) {
   ctx.fillText(
     fitText(
       ctx,
-      `${data.state.length} numbers, held after saying “${data.saidWords[t - 1]}”`,
+      t('draw.question.numbers', { count: data.state.length, word: data.saidWords[step - 1] }),
       width - nameW - 14,
     ),
     nameW + 6,
@@ -46,7 +47,7 @@ export function drawQuestion(canvas, data, { width, theme }) {
   // Trajectory of the question across the sentence.
   ctx.font = font(12);
   ctx.fillStyle = theme.muted;
-  ctx.fillText('Each step asks a new question:', 0, plotTop - 14);
+  ctx.fillText(t('draw.question.path'), 0, plotTop - 14);
   const pts = data.trajectory;
   let minX = Infinity;
   let maxX = -Infinity;
@@ -72,20 +73,22 @@ export function drawQuestion(canvas, data, { width, theme }) {
   const labels = [];
   const obstacles = [];
   pts.forEach(([x, y], k) => {
-    const current = k === t - 1;
+    const current = k === step - 1;
     const r = current ? 7 : 4;
-    ctx.fillStyle = current ? colour : k < t - 1 ? theme.muted : theme.grid;
+    ctx.fillStyle = current ? colour : k < step - 1 ? theme.muted : theme.grid;
     ctx.beginPath();
     ctx.arc(toX(x), toY(y), r, 0, 2 * Math.PI);
     ctx.fill();
     obstacles.push({ x: toX(x) - r, y: toY(y) - r, w: 2 * r, h: 2 * r });
   });
   // The current question's label first, so it always wins a spot.
-  const order = [t - 1, ...pts.keys()].filter((k, i, a) => a.indexOf(k) === i);
+  const order = [step - 1, ...pts.keys()].filter((k, i, a) => a.indexOf(k) === i);
   for (const k of order) {
-    const current = k === t - 1;
+    const current = k === step - 1;
     ctx.font = font(current ? 13 : 11, { weight: current ? 700 : 400 });
-    const text = current ? `s${sub(k)} after “${data.saidWords[k]}”` : data.saidWords[k];
+    const text = current
+      ? t('draw.stateAfter', { state: `s${sub(k)}`, word: data.saidWords[k] })
+      : data.saidWords[k];
     const w = ctx.measureText(text).width + 4;
     labels.push({
       id: k,

@@ -1,8 +1,10 @@
 // Panel 4: softmax written out — each score e_ti, exp(e_ti/τ − max) (shifted so nothing
 // overflows; the shift cancels in the division), their sum, and the weights α_ti as bars.
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
-import { viridis, wordColour } from './palette.js';
+import { viridis } from './palette.js';
+import { argmax, drawWordRow } from './word-row.js';
 import { fixed, signed } from '../lib/format.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * @param data {{ words: string[], scores: number[], expShifted: number[], expSum: number,
@@ -36,24 +38,23 @@ export function drawSoftmax(canvas, data, { width, theme }) {
   ctx.fillText('e', xE, headH / 2);
   ctx.textAlign = 'left';
   ctx.fillText(fitText(ctx, expHead, expW - 12), xExp, headH / 2);
-  ctx.fillText('α = share of the sum', xAlpha, headH / 2);
+  ctx.fillText(t('draw.softmax.alpha'), xAlpha, headH / 2);
 
-  let best = 0;
-  for (let i = 1; i < T; i++) if (data.alpha[i] > data.alpha[best]) best = i;
+  const best = argmax(data.alpha);
   const emphasiseAlpha = data.highlight === 'alpha';
   for (let i = 0; i < T; i++) {
     const y = headH + i * rowH;
     const mid = y + rowH / 2;
-    if (i % 2 === 0) {
-      ctx.fillStyle = theme.faint;
-      ctx.globalAlpha = 0.5;
-      ctx.fillRect(0, y, width, rowH);
-      ctx.globalAlpha = 1;
-    }
-    ctx.font = font(13, { weight: i === best ? 700 : 600 });
-    ctx.fillStyle = wordColour(i, theme.dark);
-    ctx.textAlign = 'left';
-    ctx.fillText(fitText(ctx, data.words[i], labelW - 8), 4, mid);
+    drawWordRow(ctx, {
+      i,
+      y,
+      rowH,
+      width,
+      word: data.words[i],
+      labelW: labelW - 8,
+      heaviest: i === best,
+      theme,
+    });
     ctx.font = font(13, { weight: 600 });
     ctx.fillStyle = theme.symE;
     ctx.textAlign = 'right';
@@ -95,10 +96,14 @@ export function drawSoftmax(canvas, data, { width, theme }) {
   ctx.font = font(13, { weight: 700 });
   ctx.fillStyle = theme.ink;
   ctx.textAlign = 'left';
-  ctx.fillText(fitText(ctx, `sum = ${fixed(data.expSum, 3)}`, expW - 4), xExp, sumY);
+  ctx.fillText(
+    fitText(ctx, t('draw.softmax.sum', { value: fixed(data.expSum, 3) }), expW - 4),
+    xExp,
+    sumY,
+  );
   ctx.fillText(`Σ α = ${fixed(alphaSum, 3)}`, xAlpha, sumY);
   ctx.font = font(12);
   ctx.fillStyle = theme.muted;
-  ctx.fillText(fitText(ctx, 'each α is its exp divided by the sum', width), 0, sumY + 22);
+  ctx.fillText(fitText(ctx, t('draw.softmax.explain'), width), 0, sumY + 22);
   return { width, height, best };
 }

@@ -29,3 +29,22 @@ export function displayWord(token) {
   if (token === '<unk>') return '⟨unknown⟩';
   return token;
 }
+
+/** Words longer than this many characters (as a reader counts them) are shown shortened. */
+const LONGEST_SHOWN_WORD = 25;
+const graphemes = new Intl.Segmenter('fr', { granularity: 'grapheme' });
+
+/**
+ * A source token as the page shows it (chips, hints, heatmap labels). The tokenizer keeps any run of letters as one word, so
+ * a pasted 100,000-letter "word" would otherwise make a chip 850,000 px wide, scroll the whole
+ * page sideways and cost a second of layout per keystroke. The cut falls between graphemes, so an
+ * emoji sequence or a letter with its accents is never split.
+ */
+export function shownWord(word) {
+  if (word.length <= LONGEST_SHOWN_WORD) return word;
+  let count = 0;
+  for (const { index } of graphemes.segment(word)) {
+    if (count++ === LONGEST_SHOWN_WORD) return `${word.slice(0, index)}…`;
+  }
+  return word;
+}

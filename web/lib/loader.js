@@ -1,5 +1,6 @@
 // Loading the WebAssembly module and model files, with progress and with errors that say what
-// failed (a missing file, a damaged one, a browser without WebAssembly).
+// failed (a missing file, a damaged one, a browser without WebAssembly), in the interface language.
+import { t } from './i18n.js';
 
 export class LoadError extends Error {
   constructor(message, { url, status } = {}) {
@@ -32,7 +33,7 @@ export function chooseFlavour(requested) {
 }
 
 function statusText(status) {
-  return status === 404 ? 'HTTP 404, file not found' : `HTTP ${status}`;
+  return status === 404 ? t('load.notFound') : t('load.httpStatus', { status });
 }
 
 /** Fetches a file as bytes, reporting (received, total) as it streams in. */
@@ -41,10 +42,10 @@ export async function fetchBytes(url, onProgress = () => {}) {
   try {
     response = await fetch(url);
   } catch (error) {
-    throw new LoadError(`${url} could not be downloaded (${error.message}).`, { url });
+    throw new LoadError(t('load.notDownloaded', { url, reason: error.message }), { url });
   }
   if (!response.ok)
-    throw new LoadError(`${url} could not be loaded (${statusText(response.status)}).`, {
+    throw new LoadError(t('load.notLoaded', { url, reason: statusText(response.status) }), {
       url,
       status: response.status,
     });
@@ -82,7 +83,7 @@ export async function loadWasmModule(dir, onProgress) {
   const base = new URL(dir, document.baseURI);
   const glueUrl = new URL('attention.js', base).href;
   const wasmUrl = new URL('attention.wasm', base).href;
-  if (typeof WebAssembly !== 'object') throw new LoadError('This browser cannot run WebAssembly.');
+  if (typeof WebAssembly !== 'object') throw new LoadError(t('load.noWasm'));
   let factory;
   try {
     ({ default: factory } = await import(glueUrl));
@@ -94,7 +95,9 @@ export async function loadWasmModule(dir, onProgress) {
     } catch {
       // keep the import error
     }
-    throw new LoadError(`${dir}attention.js could not be loaded (${why}).`, { url: glueUrl });
+    throw new LoadError(t('load.notLoaded', { url: `${dir}attention.js`, reason: why }), {
+      url: glueUrl,
+    });
   }
   const wasmBinary = await fetchBytes(wasmUrl, onProgress);
   try {
@@ -105,8 +108,9 @@ export async function loadWasmModule(dir, onProgress) {
       printErr: (text) => console.warn(text),
     });
   } catch (error) {
-    throw new LoadError(`${dir}attention.wasm could not be started (${error?.message ?? error}).`, {
-      url: wasmUrl,
-    });
+    throw new LoadError(
+      t('load.notStarted', { url: `${dir}attention.wasm`, reason: error?.message ?? error }),
+      { url: wasmUrl },
+    );
   }
 }

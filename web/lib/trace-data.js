@@ -1,24 +1,46 @@
 // Turns a flat Trace (row-major typed arrays, wasm/attention.d.ts) into the plain per-step data
 // the drawing modules take. Nothing here calls WebAssembly.
 import { linearProjection2d } from './pca.js';
-import { displayWord } from './format.js';
+import { displayWord, shownWord } from './format.js';
 
 export const row = (array, index, width) => array.subarray(index * width, (index + 1) * width);
 export const rows = (array, count, width) =>
   Array.from({ length: count }, (_, i) => row(array, i, width));
 
-/** What every step shares: the projections and the word lists. */
+/**
+ * What every step shares: the projections and the word lists. The projections are computed when
+ * first read (a keystroke redraws only the views on screen, and most do not need them).
+ */
 export function analyseTrace(trace) {
   const T = trace.srcLen;
   const S = trace.steps;
   const outWords = trace.outTokens.map(displayWord);
+  let hPlane;
+  let sPlane;
   return {
-    srcWords: trace.tokens,
+    srcWords: trace.tokens.map(shownWord),
     outWords,
     // y_0 is the start marker: what the decoder "said" before step 1.
     saidWords: ['⟨start⟩', ...outWords.slice(0, Math.max(0, S - 1))],
-    hPlane: linearProjection2d(trace.encoderStates, T, trace.contextSize),
-    sPlane: S > 0 ? linearProjection2d(trace.sPrev, S, trace.decHidden) : null,
+    get hPlane() {
+      return (hPlane ??= linearProjection2d(trace.encoderStates, T, trace.contextSize));
+    },
+    get sPlane() {
+      if (sPlane === undefined)
+        sPlane = S > 0 ? linearProjection2d(trace.sPrev, S, trace.decHidden) : null;
+      return sPlane;
+    },
+  };
+}
+
+/** The alignment heatmap's data (web/draw/heatmap.js) of a whole trace: α with its word labels. */
+export function heatmapData(trace) {
+  return {
+    alpha: trace.alpha,
+    rows: trace.steps,
+    cols: trace.srcLen,
+    rowLabels: trace.outTokens.map(displayWord),
+    colLabels: trace.tokens.map(shownWord),
   };
 }
 

@@ -1,11 +1,19 @@
 // A canvas that fills its container's width and asks to be redrawn when that width changes.
 // The accessible description of what is drawn lives in a visually hidden paragraph next to it
-// (screen readers get the numbers; the canvas is presentational).
+// (screen readers get the numbers; the canvas is presentational). `label` is the canvas's name,
+// or a function giving it in the interface language (asked again when the language changes).
+import { onLanguageChange } from '../lib/i18n.js';
 
 export function createCanvasHost(container, { label = '', onResize } = {}) {
   const canvas = document.createElement('canvas');
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', label);
+  const name = () =>
+    canvas.setAttribute('aria-label', typeof label === 'function' ? label() : label);
+  name();
+  if (typeof label === 'function') onLanguageChange(name);
+  // Off-screen views are redrawn only when they come back near the screen: until then a drawing
+  // made for a wider window is squeezed into its box instead of widening the page.
+  canvas.style.maxWidth = '100%';
   const description = document.createElement('p');
   description.className = 'visually-hidden';
   container.append(canvas, description);

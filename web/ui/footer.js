@@ -1,17 +1,32 @@
-// Footer: version, kernel variant and what the model file says about itself.
+// Footer: version, kernel variant and what the model file says about itself (its metadata is
+// shown as the file states it, untranslated). Written again when the interface language changes.
+import { t, onLanguageChange } from '../lib/i18n.js';
 
 export function renderFooter({ module, flavour, info, modelName }) {
   const build = document.getElementById('footer-build');
-  build.textContent = `attention-explorer ${module.version()} · kernels: ${module.kernelVariant()} (${flavour} build)`;
   build.dataset.kernel = module.kernelVariant();
   const meta = info.metadata ?? {};
   const described = Object.entries(meta)
     .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`)
     .join(', ');
-  document.getElementById('footer-model').textContent =
-    `Model ${modelName}.aem — ${info.attention ? 'with' : 'without'} attention; ` +
-    `vocabulary ${info.srcVocab} French / ${info.tgtVocab} English words; ` +
-    `h ${info.contextSize}, s ${info.decHidden}, attention space ${info.attnDim}; up to ${info.maxSrcLen} words` +
-    (described ? `; ${described}` : '') +
-    '.';
+  const write = () => {
+    build.textContent = t('footer.build', {
+      version: module.version(),
+      kernel: module.kernelVariant(),
+      flavour,
+    });
+    document.getElementById('footer-model').textContent = t('footer.model', {
+      name: modelName,
+      attention: t(info.attention ? 'footer.withAttention' : 'footer.withoutAttention'),
+      srcVocab: info.srcVocab,
+      tgtVocab: info.tgtVocab,
+      h: info.contextSize,
+      s: info.decHidden,
+      attnDim: info.attnDim,
+      maxLen: info.maxSrcLen,
+      metadata: described ? t('footer.metadata', { described }) : '',
+    });
+  };
+  write();
+  onLanguageChange(write);
 }

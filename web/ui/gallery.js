@@ -2,7 +2,8 @@
 import { drawHeatmap } from '../draw/heatmap.js';
 import { createCanvasHost } from './canvas-host.js';
 import { sliderToTemperature, temperatureToSlider, describeTemperature } from './temperature.js';
-import { displayWord, fixed } from '../lib/format.js';
+import { heatmapData } from '../lib/trace-data.js';
+import { t, language, onLanguageChange, formatNumber } from '../lib/i18n.js';
 import { FIRST_SENTENCE, UNIFORM_TEMPERATURE } from '../config.js';
 
 const LETTERS = 'a b c d e f g';
@@ -13,44 +14,27 @@ function knows(explorer, word) {
   return Boolean(tokens.ok && tokens.tokens.length === 1 && !tokens.unknown[0]);
 }
 
-const CASES = [
-  {
-    id: 'uniform',
-    title: 'Uniform: looking everywhere at once',
-    text: 'At a very high temperature τ the scores are divided down until they barely differ, so every word gets about the same share. The context becomes a plain average, as blurry as the single fixed vector of Step 0, and the translation comes apart.',
-  },
-  {
-    id: 'diagonal',
-    title: 'Sharp diagonal: word for word',
-    text: 'A model trained to copy its input looks at word t to write word t, and at almost nothing else: the ideal alignment when both languages keep the same order.',
-  },
-  {
-    id: 'single',
-    title: 'A single hot cell: nothing to choose',
-    text: 'With a one-word sentence softmax has a single score to normalise, so α = 1 exactly, at every step: the context is simply h₁.',
-  },
-  {
-    id: 'anti',
-    title: 'Anti-diagonal: reading backwards',
-    text: 'A model trained to reverse its input writes its first word while looking at the last one. Attention is not tied to position: it reaches wherever the answer is.',
-  },
-];
+// Each case's title and text are the interface texts gallery.<id>.title and gallery.<id>.text.
+const CASES = ['uniform', 'diagonal', 'single', 'anti'];
 
 export function createGallery(grid, { requestRender }) {
   const items = {};
   let uniformTemperature = UNIFORM_TEMPERATURE;
   let oneWordDefault;
-  for (const c of CASES) {
+  const relabels = [];
+  for (const id of CASES) {
     const item = document.createElement('article');
     item.className = 'gallery-item';
-    item.dataset.case = c.id;
+    item.dataset.case = id;
     item.dataset.symbols = 'alpha';
     const title = document.createElement('h3');
-    title.textContent = c.title;
     const text = document.createElement('p');
-    text.textContent = c.text;
+    relabels.push(() => {
+      title.textContent = t(`gallery.${id}.title`);
+      text.textContent = t(`gallery.${id}.text`);
+    });
     item.append(title, text);
-    if (c.id === 'uniform') {
+    if (id === 'uniform') {
       const row = document.createElement('div');
       row.className = 'gallery-slider';
       const label = document.createElement('label');
@@ -64,11 +48,14 @@ export function createGallery(grid, { requestRender }) {
       slider.value = String(temperatureToSlider(uniformTemperature));
       const value = document.createElement('output');
       value.htmlFor = 'uniform-temperature';
-      value.textContent = describeTemperature(uniformTemperature);
-      slider.addEventListener('input', () => {
-        uniformTemperature = sliderToTemperature(slider.value);
+      const describe = () => {
         value.textContent = describeTemperature(uniformTemperature);
         slider.setAttribute('aria-valuetext', value.textContent);
+      };
+      relabels.push(describe);
+      slider.addEventListener('input', () => {
+        uniformTemperature = sliderToTemperature(slider.value);
+        describe();
         items.uniform.key = null;
         requestRender();
       });
@@ -81,25 +68,21 @@ export function createGallery(grid, { requestRender }) {
     source.className = 'gallery-source';
     item.append(box, source);
     grid.append(item);
-    items[c.id] = {
+    items[id] = {
       item,
-      host: createCanvasHost(box, { label: c.title, onResize: requestRender }),
+      host: createCanvasHost(box, {
+        label: () => t(`gallery.${id}.title`),
+        onResize: requestRender,
+      }),
       source,
       key: null,
       data: null,
     };
   }
 
-  function heatmapData(trace) {
-    return {
-      alpha: trace.alpha,
-      rows: trace.steps,
-      cols: trace.srcLen,
-      rowLabels: trace.outTokens.map(displayWord),
-      colLabels: trace.tokens,
-      outlinedRow: -1,
-    };
-  }
+  const relabel = () => relabels.forEach((write) => write());
+  relabel();
+  onLanguageChange(relabel);
 
   function show(id, trace, sourceText, theme) {
     const entry = items[id];
@@ -120,11 +103,11 @@ export function createGallery(grid, { requestRender }) {
     entry.source.textContent = sourceText;
     entry.host.describe(
       entry.data.rowLabels
-        .map(
-          (w, r) =>
-            `${w}: ${Array.from(trace.alpha.subarray(r * trace.srcLen, (r + 1) * trace.srcLen), (a) => fixed(a, 2)).join(' ')}`,
-        )
-        .join('; '),
+        .map((w, r) => {
+          const row = trace.alpha.subarray(r * trace.srcLen, (r + 1) * trace.srcLen);
+          return `${w}: ${Array.from(row, (a) => formatNumber(a, 2)).join(' ')}`;
+        })
+        .join(t('list.separator')),
     );
   }
 
@@ -135,16 +118,22 @@ export function createGallery(grid, { requestRender }) {
   };
 
   return {
+    element: grid.closest('section') ?? grid,
     render({ explorer, toys, text, trace, modelName, theme }) {
       if (!explorer) return;
       const sentence = trace ? text : FIRST_SENTENCE;
       const uniform = items.uniform;
-      if (fresh(uniform, [sentence, uniformTemperature, theme, uniform.host.width()])) {
+      const lang = language();
+      if (fresh(uniform, [sentence, uniformTemperature, theme, uniform.host.width(), lang])) {
         const result = explorer.translate(sentence, { temperature: uniformTemperature });
         show(
           'uniform',
           result,
-          `${modelName}, “${sentence}”, ${describeTemperature(uniformTemperature)}`,
+          t('gallery.sourceTemperature', {
+            model: modelName,
+            sentence,
+            temperature: describeTemperature(uniformTemperature),
+          }),
           theme,
         );
       }
@@ -157,11 +146,11 @@ export function createGallery(grid, { requestRender }) {
         (trace
           ? (trace.tokens[trace.unknown.indexOf(false)] ?? trace.tokens[0])
           : FIRST_SENTENCE.split(' ')[0]);
-      if (fresh(single, [oneWord, theme, single.host.width()])) {
+      if (fresh(single, [oneWord, theme, single.host.width(), lang])) {
         show(
           'single',
           explorer.translate(oneWord, { temperature: 1 }),
-          `${modelName}, “${oneWord}”`,
+          t('gallery.source', { model: modelName, sentence: oneWord }),
           theme,
         );
       }
@@ -170,10 +159,15 @@ export function createGallery(grid, { requestRender }) {
         ['anti', toys.reverse],
       ]) {
         const entry = items[id];
-        if (!fresh(entry, [toy, theme, entry.host.width()])) continue;
+        if (!fresh(entry, [toy, theme, entry.host.width(), lang])) continue;
         if (toy?.explorer)
-          show(id, toy.explorer.translate(LETTERS, {}), `${toy.name}, “${LETTERS}”`, theme);
-        else show(id, null, toy?.message ?? 'Loading the toy model…', theme);
+          show(
+            id,
+            toy.explorer.translate(LETTERS, {}),
+            t('gallery.source', { model: toy.name, sentence: LETTERS }),
+            theme,
+          );
+        else show(id, null, toy?.message ?? t('gallery.loadingToy'), theme);
       }
     },
     /** Plain data of each heatmap (read by the tests through window.__explorer). */

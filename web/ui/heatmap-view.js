@@ -1,20 +1,24 @@
 // The alignment heatmap of the main sentence, made usable without a mouse: a grid of focusable
 // cells (roving tabindex) lies over the canvas; hovering or focusing a cell shows its α in a
-// tooltip and highlights its row and column words; Enter or a click moves the stepper there.
+// tooltip and highlights its row and column words; Enter or a click moves the stepper there and
+// selects the cell (state.selectedCell, carried by the page's URL): its tooltip and outline stay
+// while nothing else is hovered; a second click or Escape clears it.
 import { drawHeatmap, drawViridisScale } from '../draw/heatmap.js';
 import { createCanvasHost } from './canvas-host.js';
-import { fixed } from '../lib/format.js';
+import { t, language, onLanguageChange, formatNumber } from '../lib/i18n.js';
 
-export function createHeatmapView(container, { onPickStep, requestRender }) {
-  const host = createCanvasHost(container, { label: 'Alignment heatmap', onResize: requestRender });
+export function createHeatmapView(container, { onPickStep, onSelectCell, requestRender }) {
+  const host = createCanvasHost(container, {
+    label: () => t('heatmap.canvas'),
+    onResize: requestRender,
+  });
   host.canvas.setAttribute('aria-hidden', 'true');
   const grid = document.createElement('div');
   grid.className = 'heatmap-grid';
   grid.setAttribute('role', 'grid');
-  grid.setAttribute(
-    'aria-label',
-    'Attention weights: rows are English words, columns French words',
-  );
+  const nameGrid = () => grid.setAttribute('aria-label', t('heatmap.grid'));
+  nameGrid();
+  onLanguageChange(nameGrid);
   const tooltip = document.createElement('div');
   tooltip.className = 'tooltip';
   tooltip.setAttribute('role', 'tooltip');
@@ -30,6 +34,7 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
   const one = document.createElement('span');
   one.textContent = '1';
   scale.append(zero, scaleCanvas, one);
+  drawViridisScale(scaleCanvas, 200, 10); // depends on nothing: drawn once
   const empty = document.createElement('p');
   empty.className = 'unavailable';
   empty.hidden = true;
@@ -38,6 +43,7 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
   let data = null;
   let layout = null;
   let hover = null;
+  let selected = null;
   let focusCell = { row: 0, col: 0 };
   let cells = [];
   let lastKey = null;
@@ -51,11 +57,14 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
     const a = data.alpha[row * data.cols + col];
     tooltip.replaceChildren();
     const value = document.createElement('strong');
-    value.textContent = `α = ${fixed(a, 3)}`;
+    value.textContent = `α = ${formatNumber(a, 3)}`;
     const words = document.createElement('div');
-    words.textContent = `“${data.rowLabels[row]}” ← “${data.colLabels[col]}”`;
+    words.textContent = t('heatmap.tooltipWords', {
+      target: data.rowLabels[row],
+      source: data.colLabels[col],
+    });
     const where = document.createElement('div');
-    where.textContent = `step t = ${row + 1}, French word i = ${col + 1}`;
+    where.textContent = t('heatmap.where', { step: row + 1, position: col + 1 });
     tooltip.append(value, words, where);
     tooltip.dataset.row = String(row);
     tooltip.dataset.col = String(col);
@@ -69,9 +78,17 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
     tooltip.style.top = `${Math.max(0, y)}px`;
   }
 
+  // Steps to the cell's row and selects it; picking the selected cell again clears the selection.
+  function pick(at) {
+    const same = selected?.row === at.row && selected?.col === at.col;
+    onSelectCell?.(same ? null : at);
+    onPickStep(at.row + 1);
+  }
+
   function setHover(next) {
     hover = next;
-    if (next) showTooltip(next.row, next.col);
+    const shown = hover ?? selected;
+    if (shown) showTooltip(shown.row, shown.col);
     else tooltip.hidden = true;
     draw();
   }
@@ -94,35 +111,49 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
   });
   grid.addEventListener('click', (event) => {
     const at = cellOf(event);
-    if (at) onPickStep(at.row + 1);
+    if (at) pick(at);
   });
 
-  function buildCells() {
-    const fragment = document.createDocumentFragment();
-    cells = [];
-    for (let r = 0; r < data.rows; r++) {
+  function makeCell(r, c) {
+    const cell = document.createElement('div');
+    cell.className = 'heatmap-cell';
+    cell.setAttribute('role', 'gridcell');
+    cell.tabIndex = -1;
+    cell.dataset.row = String(r);
+    cell.dataset.col = String(c);
+    return cell;
+  }
+
+  // The cells flow into a CSS grid laid over the canvas's cell area, so a new sentence of another
+  // shape only adds or removes the rows and columns that differ (typing changes the shape often,
+  // and rebuilding a few hundred cells each time was most of a keystroke's cost).
+  function reshapeCells(rows, cols) {
+    while (cells.length > rows) {
+      cells.pop();
+      grid.lastElementChild.remove();
+    }
+    cells.forEach((rowCells, r) => {
+      while (rowCells.length > cols) rowCells.pop().remove();
+      for (let c = rowCells.length; c < cols; c++) {
+        const cell = makeCell(r, c);
+        rowCells.push(cell);
+        grid.children[r].append(cell);
+      }
+    });
+    while (cells.length < rows) {
+      const r = cells.length;
       const rowEl = document.createElement('div');
       rowEl.className = 'heatmap-row';
       rowEl.setAttribute('role', 'row');
-      const rowCells = [];
-      for (let c = 0; c < data.cols; c++) {
-        const cell = document.createElement('div');
-        cell.className = 'heatmap-cell';
-        cell.setAttribute('role', 'gridcell');
-        cell.tabIndex = -1;
-        cell.dataset.row = String(r);
-        cell.dataset.col = String(c);
-        rowEl.append(cell);
-        rowCells.push(cell);
-      }
-      fragment.append(rowEl);
+      const rowCells = Array.from({ length: cols }, (_, c) => makeCell(r, c));
+      rowEl.append(...rowCells);
+      grid.append(rowEl);
       cells.push(rowCells);
     }
-    grid.replaceChildren(fragment);
-    tabStop = null;
+    if (!tabStop?.isConnected) tabStop = null;
     focusCell = {
-      row: Math.min(focusCell.row, data.rows - 1),
-      col: Math.min(focusCell.col, data.cols - 1),
+      row: Math.min(focusCell.row, rows - 1),
+      col: Math.min(focusCell.col, cols - 1),
     };
     updateTabStop();
   }
@@ -150,8 +181,13 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
       col += moves[event.key][1];
     } else if (event.key === 'Home') col = 0;
     else if (event.key === 'End') col = data.cols - 1;
-    else if (event.key === 'Enter' || event.key === ' ') {
-      onPickStep(row + 1);
+    else if (event.key === 'Escape' && selected) {
+      onSelectCell?.(null);
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      pick({ row, col });
       event.preventDefault();
       event.stopPropagation();
       return;
@@ -163,30 +199,55 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
     cellAt(row, col)?.focus();
   });
 
-  function positionCells() {
+  let gridGeometry = null;
+  let marked = { outlined: null, selected: null }; // the cells carrying aria-current / -selected
+
+  function placeGrid() {
+    const geometry = [layout.x0, layout.y0, layout.cellW * data.cols, layout.cellH * data.rows];
+    if (gridGeometry && geometry.every((v, k) => v === gridGeometry[k])) return;
+    gridGeometry = geometry;
+    const [left, top, width, height] = geometry;
+    Object.assign(grid.style, {
+      left: `${left}px`,
+      top: `${top}px`,
+      width: `${width}px`,
+      height: `${height}px`,
+      gridTemplateColumns: `repeat(${data.cols}, 1fr)`,
+      gridTemplateRows: `repeat(${data.rows}, 1fr)`,
+    });
+  }
+
+  /** The cells' labels carry α (they change with every sentence); the marks move with the step. */
+  function labelCells() {
     for (let r = 0; r < data.rows; r++) {
       for (let c = 0; c < data.cols; c++) {
-        const cell = cells[r][c];
-        cell.style.left = `${layout.x0 + c * layout.cellW}px`;
-        cell.style.top = `${layout.y0 + r * layout.cellH}px`;
-        cell.style.width = `${layout.cellW}px`;
-        cell.style.height = `${layout.cellH}px`;
         const a = data.alpha[r * data.cols + c];
-        cell.setAttribute(
+        cells[r][c].setAttribute(
           'aria-label',
-          `${data.rowLabels[r]} from ${data.colLabels[c]}: α ${fixed(a, 2)}`,
+          t('heatmap.cell', {
+            target: data.rowLabels[r],
+            source: data.colLabels[c],
+            value: formatNumber(a, 2),
+          }),
         );
-        if (r === data.outlinedRow) cell.setAttribute('aria-current', 'step');
-        else cell.removeAttribute('aria-current');
       }
     }
+    const outlined = cells[data.outlinedRow] ?? [];
+    const selectedCell = selected ? cellAt(selected.row, selected.col) : null;
+    for (const cell of marked.outlined ?? [])
+      if (!outlined.includes(cell)) cell.removeAttribute('aria-current');
+    for (const cell of outlined) cell.setAttribute('aria-current', 'step');
+    if (marked.selected && marked.selected !== selectedCell)
+      marked.selected.removeAttribute('aria-selected');
+    selectedCell?.setAttribute('aria-selected', 'true');
+    marked = { outlined, selected: selectedCell };
   }
 
   function draw() {
     if (!data) return;
     layout = drawHeatmap(
       host.canvas,
-      { ...data, hover },
+      { ...data, hover: hover ?? selected },
       { width: host.width(), theme: data.theme },
     );
     host.canvas.dataset.outlinedRow = String(layout.outlinedRow);
@@ -194,21 +255,22 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
   }
 
   return {
-    render({ trace, analysis, step, theme }) {
+    // The card, not the container: the container is hidden when there is nothing to draw.
+    element: container.closest('.card') ?? container.parentElement,
+    render({ trace, analysis, step, theme, selectedCell }) {
       const available = Boolean(trace && trace.attention && trace.alpha.length);
-      const key = [trace, step, theme, host.width()];
+      const key = [trace, step, theme, host.width(), selectedCell, language()];
       if (lastKey && key.every((v, k) => v === lastKey[k])) return;
       lastKey = key;
       container.hidden = !available;
       scale.hidden = !available;
       empty.hidden = available || !trace;
       if (!available) {
-        empty.textContent = trace
-          ? 'This model has no attention, so there is no alignment to draw.'
-          : '';
+        empty.textContent = trace ? t('heatmap.none') : '';
         data = null;
         tooltip.hidden = true;
         grid.replaceChildren();
+        cells = [];
         return;
       }
       const shapeChanged = !data || data.rows !== trace.steps || data.cols !== trace.srcLen;
@@ -224,12 +286,21 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
       if (shapeChanged) {
         hover = null;
         tooltip.hidden = true;
-        buildCells();
+        reshapeCells(data.rows, data.cols);
+      }
+      selected =
+        selectedCell && selectedCell.row < data.rows && selectedCell.col < data.cols
+          ? selectedCell
+          : null;
+      if (selected && !hover) {
+        focusCell = selected; // Tab into the grid lands on the selected cell
+        updateTabStop();
       }
       draw();
-      positionCells();
-      if (hover) showTooltip(hover.row, hover.col);
-      drawViridisScale(scaleCanvas, 200, 10);
+      placeGrid();
+      labelCells();
+      const shown = hover ?? selected;
+      if (shown) showTooltip(shown.row, shown.col);
       host.describe(
         analysis.outWords
           .map((w, r) => {
@@ -237,9 +308,13 @@ export function createHeatmapView(container, { onPickStep, requestRender }) {
             for (let c = 1; c < trace.srcLen; c++)
               if (trace.alpha[r * trace.srcLen + c] > trace.alpha[r * trace.srcLen + best])
                 best = c;
-            return `${w}: mostly ${analysis.srcWords[best]} (${fixed(trace.alpha[r * trace.srcLen + best], 2)})`;
+            return t('heatmap.describeRow', {
+              word: w,
+              source: analysis.srcWords[best],
+              value: formatNumber(trace.alpha[r * trace.srcLen + best], 2),
+            });
           })
-          .join('; '),
+          .join(t('list.separator')),
       );
     },
   };

@@ -1,5 +1,7 @@
 // The symbol checklist. Hovering or focusing a symbol highlights every place it is drawn
-// (panels marked data-symbols, and emphasis inside the canvases); a click pins it.
+// (panels marked data-symbols, and emphasis inside the canvases); a click pins it. Each symbol's
+// name and explanation are the interface texts legend.<id>.name and legend.<id>.text.
+import { t, language } from '../lib/i18n.js';
 
 export const SYMBOLS = [
   {
@@ -7,45 +9,36 @@ export const SYMBOLS = [
     base: 'h',
     sub: 'i',
     colour: '--sym-h',
-    name: 'encoder state of word i',
-    text: 'what the encoder kept of French word i',
   },
   {
     id: 's',
     base: 's',
     sub: 't−1',
     colour: '--sym-s',
-    name: 'decoder state: the question',
-    text: 'the decoder’s state before word t: its question',
   },
   {
     id: 'e',
     base: 'e',
     sub: 'ti',
     colour: '--sym-e',
-    name: 'score of word i at step t',
-    text: 'raw score of word i at step t, any real number',
   },
   {
     id: 'alpha',
     base: 'α',
     sub: 'ti',
     colour: '--ink',
-    name: 'weight: 0 to 1, sums to 1',
-    text: 'its weight, between 0 and 1; a step’s weights sum to 1',
   },
   {
     id: 'c',
     base: 'c',
     sub: 't',
     colour: '--sym-c',
-    name: 'context Σᵢ αₜᵢ hᵢ',
-    text: 'the context: the blend of the encoder states, weighted by α',
   },
 ];
 
 export function createLegend(list, { onHighlight }) {
   let pinned = null;
+  const relabels = [];
   const items = SYMBOLS.map((symbol) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
@@ -61,13 +54,15 @@ export function createLegend(list, { onHighlight }) {
     sub.textContent = symbol.sub;
     chip.append(sub);
     const text = document.createElement('span');
-    text.textContent = symbol.name;
     button.append(chip, text);
-    button.title = symbol.text;
-    button.setAttribute(
-      'aria-label',
-      `${symbol.base} ${symbol.sub}: ${symbol.text}. Highlight where it is drawn.`,
-    );
+    // The visible text is the accessible name (what speech-input users say); the explanation
+    // is the description.
+    const relabel = () => {
+      text.textContent = t(`legend.${symbol.id}.name`);
+      button.title = t('legend.hint', { text: t(`legend.${symbol.id}.text`) });
+    };
+    relabel();
+    relabels.push(relabel);
     const show = () => onHighlight(symbol.id);
     const hide = () => onHighlight(pinned);
     button.addEventListener('pointerenter', show);
@@ -85,9 +80,17 @@ export function createLegend(list, { onHighlight }) {
     return button;
   });
 
+  let shown; // the highlight the page is marked for (undefined: none marked yet)
+  let labelledIn = language();
   return {
     /** Marks the drawings that show `symbol` (CSS ring in the symbol's colour). */
     render({ highlight }) {
+      if (labelledIn !== language()) {
+        labelledIn = language();
+        for (const relabel of relabels) relabel();
+      }
+      if (highlight === shown) return;
+      shown = highlight;
       const colour = SYMBOLS.find((s) => s.id === highlight)?.colour;
       for (const el of document.querySelectorAll('[data-symbols]')) {
         const on = Boolean(highlight) && el.dataset.symbols.split(' ').includes(highlight);

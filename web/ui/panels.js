@@ -6,18 +6,22 @@ import { drawAnatomy } from '../draw/anatomy.js';
 import { drawSoftmax } from '../draw/softmax.js';
 import { drawDecoder } from '../draw/decoder.js';
 import { stepData } from '../lib/trace-data.js';
-import { fixed, percent, signed } from '../lib/format.js';
+import { t, language, formatNumber, formatPercent, formatSigned } from '../lib/i18n.js';
 
 export function createPanels({ requestRender }) {
-  const make = (id, label) =>
-    createCanvasHost(document.getElementById(id), { label, onResize: requestRender });
+  // Each canvas is named by the interface text panels.<name>.canvas.
+  const make = (name) =>
+    createCanvasHost(document.getElementById(`panel-${name}`), {
+      label: () => t(`panels.${name}.canvas`),
+      onResize: requestRender,
+    });
   const hosts = {
-    states: make('panel-states', 'Encoder states as arrows'),
-    question: make('panel-question', 'The decoder state before this step'),
-    anatomy: make('panel-anatomy', 'How each score is computed'),
-    softmax: make('panel-softmax', 'Softmax of the scores'),
-    context: make('panel-context', 'The context vector as a sum of scaled arrows'),
-    decoder: make('panel-decoder', 'The context entering the decoder'),
+    states: make('states'),
+    question: make('question'),
+    anatomy: make('anatomy'),
+    softmax: make('softmax'),
+    context: make('context'),
+    decoder: make('decoder'),
   };
   const text = (id, value) => {
     document.getElementById(id).textContent = value;
@@ -26,17 +30,22 @@ export function createPanels({ requestRender }) {
   let lastKey = null;
 
   return {
+    // The whole chapter, which stays on the page when the panels are hidden (no attention).
+    element: document.getElementById('loop'),
     render({ trace, analysis, step, theme, highlight, temperature }) {
       const widths = Object.values(hosts).map((h) => h.width());
-      const key = [trace, step, theme, highlight, ...widths];
+      const key = [trace, step, theme, highlight, language(), ...widths];
       if (lastKey && key.every((v, k) => v === lastKey[k])) return;
       lastKey = key;
       const usable = Boolean(trace && trace.attention && trace.alpha.length);
       for (const panel of panels) panel.hidden = !usable;
       if (!usable) return;
       const d = stepData(trace, analysis, step);
-      const t = d.step;
+      const now = d.step;
+      const nowSub = sub(now);
+      const previousSub = sub(now - 1);
       const hp = analysis.hPlane;
+      const list = (items) => items.join(t('list.separator'));
 
       drawEncoderStates(
         hosts.states.canvas,
@@ -45,25 +54,26 @@ export function createPanels({ requestRender }) {
       );
       text(
         'p1-text',
-        `One arrow per French word: the encoder's summary of the sentence around that word, ${trace.contextSize} numbers each, ` +
-          `flattened onto the plane that keeps the most of them (${percent(hp.explained)} of their squared length). ` +
-          'The flattening is linear, so adding arrows here is the same as adding the real vectors. ' +
-          'Attention never changes these arrows; it only decides how much of each to take.',
+        t('panels.states.text', { size: trace.contextSize, kept: formatPercent(hp.explained) }),
       );
       hosts.states.describe(
-        d.words
-          .map(
-            (w, i) =>
-              `h${i + 1} for ${w} at (${fixed(hp.points[i][0])}, ${fixed(hp.points[i][1])})`,
-          )
-          .join('; '),
+        list(
+          d.words.map((word, i) =>
+            t('panels.states.point', {
+              i: i + 1,
+              word,
+              x: formatNumber(hp.points[i][0]),
+              y: formatNumber(hp.points[i][1]),
+            }),
+          ),
+        ),
       );
 
       drawQuestion(
         hosts.question.canvas,
         {
           state: d.sPrev,
-          step: t,
+          step: now,
           trajectory: analysis.sPlane.points,
           saidWords: analysis.saidWords,
           highlight,
@@ -72,10 +82,20 @@ export function createPanels({ requestRender }) {
       );
       text(
         'p2-text',
-        `About to produce word ${t}, the decoder holds s${sub(t - 1)}, the state it reached after “${d.prevWord}”. ` +
-          `It can only ask with this one: s${sub(t)} does not exist yet, because building it needs the answer.`,
+        t('panels.question.text', {
+          t: now,
+          tSub: nowSub,
+          previousSub,
+          previousWord: d.prevWord,
+        }),
       );
-      hosts.question.describe(`s${t - 1}: ${trace.decHidden} numbers, after ${d.prevWord}.`);
+      hosts.question.describe(
+        t('panels.question.describe', {
+          previous: now - 1,
+          size: trace.decHidden,
+          previousWord: d.prevWord,
+        }),
+      );
 
       drawAnatomy(
         hosts.anatomy.canvas,
@@ -86,7 +106,7 @@ export function createPanels({ requestRender }) {
           preTanh: d.preTanh,
           bent: d.bent,
           scores: d.scores,
-          step: t,
+          step: now,
           highlight,
         },
         { width: hosts.anatomy.width(), theme },
@@ -95,12 +115,18 @@ export function createPanels({ requestRender }) {
       for (let i = 1; i < d.words.length; i++) if (d.scores[i] > d.scores[best]) best = i;
       text(
         'p3-text',
-        `Wₐ moves the question and Uₐ moves each word into one shared space of ${trace.attnDim} numbers, so they can be added ` +
-          '(blue below zero, orange above). tanh bends the sum, letting the match be subtler than “pointing the same way”, and ' +
-          `the dot product with vₐ reads one number out of it: the score. Highest now: “${d.words[best]}” (${signed(d.scores[best])}).`,
+        t('panels.anatomy.text', {
+          size: trace.attnDim,
+          word: d.words[best],
+          score: formatSigned(d.scores[best]),
+        }),
       );
       hosts.anatomy.describe(
-        d.words.map((w, i) => `e${t},${i + 1} for ${w} = ${signed(d.scores[i])}`).join('; '),
+        list(
+          d.words.map((word, i) =>
+            t('panels.anatomy.score', { t: now, i: i + 1, word, score: formatSigned(d.scores[i]) }),
+          ),
+        ),
       );
 
       drawSoftmax(
@@ -120,11 +146,19 @@ export function createPanels({ requestRender }) {
       for (let i = 1; i < d.words.length; i++) if (d.alpha[i] > d.alpha[top]) top = i;
       text(
         'p4-text',
-        'Raw scores can be any size and any sign. exp makes them all positive and widens the gaps; dividing each by their sum ' +
-          `turns them into shares between 0 and 1 that add up to exactly 1. Here “${d.words[top]}” gets ${percent(d.alpha[top])} of the attention.`,
+        t('panels.softmax.text', { word: d.words[top], percent: formatPercent(d.alpha[top]) }),
       );
       hosts.softmax.describe(
-        d.words.map((w, i) => `α${t},${i + 1} for ${w} = ${fixed(d.alpha[i], 3)}`).join('; '),
+        list(
+          d.words.map((word, i) =>
+            t('panels.softmax.weight', {
+              t: now,
+              i: i + 1,
+              word,
+              value: formatNumber(d.alpha[i], 3),
+            }),
+          ),
+        ),
       );
 
       drawContextSum(
@@ -135,7 +169,7 @@ export function createPanels({ requestRender }) {
           alpha: d.alpha,
           context: d.contextPoint,
           highlight,
-          contextLabel: `c_${t}`,
+          contextLabel: `c_${now}`,
         },
         { width: hosts.context.width(), theme },
       );
@@ -143,20 +177,17 @@ export function createPanels({ requestRender }) {
       const shown = d.alpha.map((a, i) => [a, i]).filter(([a]) => d.words.length <= 6 || a >= 0.05);
       const hidden = d.words.length - shown.length;
       const terms =
-        shown.map(([a, i]) => `${fixed(a, 2)} h${sub(i + 1)}`).join(' + ') +
-        (hidden ? ` + ${hidden} terms under 0.05` : '');
-      text(
-        'p5-text',
-        `Each arrow shrunk to its share, laid tip to tail: c${sub(t)} = ${terms}. The chain ends exactly where the model's own c${sub(t)} ` +
-          '(ringed) lands, and it leans towards the words that got the most attention. A blend rather than a hard pick, so a ' +
-          'small change of a score moves the result a little: that smoothness is what lets training improve it.',
-      );
-      hosts.context.describe(`c${t} = ${terms}`);
+        shown.map(([a, i]) => `${formatNumber(a, 2)} h${sub(i + 1)}`).join(' + ') +
+        (hidden
+          ? ` + ${t('panels.context.hidden', { count: hidden, threshold: formatNumber(0.05, 2) })}`
+          : '');
+      text('p5-text', t('panels.context.text', { tSub: nowSub, terms }));
+      hosts.context.describe(`c${now} = ${terms}`);
 
       drawDecoder(
         hosts.decoder.canvas,
         {
-          step: t,
+          step: now,
           prevWord: d.prevWord,
           word: d.word,
           sPrev: d.sPrev,
@@ -170,14 +201,14 @@ export function createPanels({ requestRender }) {
       );
       text(
         'p6-text',
-        `c${sub(t)} is used twice. Once to update the memory, s${sub(t)} = f(s${sub(t - 1)}, y${sub(t - 1)}, c${sub(t)}): what to remember. ` +
-          `Once to choose the word, p(y${sub(t)}) = g(y${sub(t - 1)}, s${sub(t)}, c${sub(t)}): what to say now. ` +
-          (t < d.steps
-            ? `The most likely word, “${d.word}”, is said, and s${sub(t)} becomes the question of step ${t + 1}.`
-            : `The most likely word is the end marker, so the sentence is finished and the loop stops.`),
+        `${t('panels.decoder.text', { tSub: nowSub, previousSub })} ${
+          now < d.steps
+            ? t('panels.decoder.next', { word: d.word, tSub: nowSub, next: now + 1 })
+            : t('panels.decoder.end')
+        }`,
       );
       hosts.decoder.describe(
-        d.topWords.map((w, k) => `${w} ${fixed(d.topProbs[k], 2)}`).join('; '),
+        list(d.topWords.map((w, k) => `${w} ${formatNumber(d.topProbs[k], 2)}`)),
       );
     },
   };

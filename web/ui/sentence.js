@@ -4,6 +4,15 @@
 import { EXAMPLES } from '../config.js';
 import { wordColour } from '../draw/palette.js';
 import { sliderToTemperature, temperatureToSlider, describeTemperature } from './temperature.js';
+import { t, language } from '../lib/i18n.js';
+import { shownWord } from '../lib/format.js';
+
+/** The word in its own direction, so a Hebrew or Arabic word does not reorder the quotes. */
+function isolated(word) {
+  const bdi = document.createElement('bdi');
+  bdi.textContent = shownWord(word);
+  return bdi;
+}
 
 export function createSentenceView({ onText, onTemperature }) {
   const input = document.getElementById('source-input');
@@ -14,6 +23,8 @@ export function createSentenceView({ onText, onTemperature }) {
   const hintsBox = document.getElementById('source-hints');
   const slider = document.getElementById('temperature');
   const sliderValue = document.getElementById('temperature-value');
+  // Students paste Arabic or Hebrew too: the box follows the direction of what is typed in it.
+  input.dir = 'auto';
 
   input.addEventListener('input', () => onText(input.value));
   for (const sentence of EXAMPLES) {
@@ -46,14 +57,16 @@ export function createSentenceView({ onText, onTemperature }) {
       input.value = text;
     },
     render({ text, trace, failure, temperature, theme }) {
+      const lang = language();
       if (
         last.trace === trace &&
         last.failure === failure &&
         last.temperature === temperature &&
-        last.theme === theme
+        last.theme === theme &&
+        last.lang === lang
       )
         return;
-      last = { trace, failure, temperature, theme };
+      last = { trace, failure, temperature, theme, lang };
       if (input.value !== text) input.value = text;
       slider.value = String(temperatureToSlider(temperature));
       sliderValue.textContent = describeTemperature(temperature);
@@ -65,9 +78,7 @@ export function createSentenceView({ onText, onTemperature }) {
         const prompt = document.createElement('span');
         prompt.className = 'prompt';
         prompt.textContent =
-          failure && !failure.empty && failure.error
-            ? failure.error
-            : 'Type a French sentence on the left, or pick one of the examples.';
+          failure && !failure.empty && failure.error ? failure.error : t('sentence.prompt');
         translation.replaceChildren(prompt);
         translation.dataset.state = failure?.empty || !failure ? 'empty' : 'error';
         return;
@@ -77,9 +88,14 @@ export function createSentenceView({ onText, onTemperature }) {
       trace.tokens.forEach((token, i) => {
         const chip = document.createElement('span');
         chip.className = trace.unknown[i] ? 'token unknown' : 'token';
-        chip.textContent = token;
-        if (trace.unknown[i]) chip.title = 'Not in the model’s vocabulary';
+        chip.dir = 'auto';
+        chip.textContent = shownWord(token);
+        const notes = [];
+        if (chip.textContent !== token)
+          notes.push(t('sentence.longWord', { count: token.length.toLocaleString(lang) }));
+        if (trace.unknown[i]) notes.push(t('sentence.unknownWord'));
         else chip.style.setProperty('--token-colour', wordColour(i, theme?.dark));
+        if (notes.length) chip.title = notes.join('. ');
         tokens.append(chip);
       });
       const seen = new Set();
@@ -89,20 +105,26 @@ export function createSentenceView({ onText, onTemperature }) {
         const box = document.createElement('p');
         box.className = 'hint-box';
         box.dataset.word = token;
-        box.append(`“${token}” is not a word this model knows`);
+        box.append(t('sentence.unknownBefore'), isolated(token), t('sentence.unknownAfter'));
         const hints = trace.hints[i] ?? [];
         if (hints.length) {
-          box.append(' — did you mean ');
+          box.append(t('sentence.didYouMean'));
           hints.forEach((hint, k) => {
             const button = document.createElement('button');
             button.type = 'button';
             button.textContent = hint;
-            button.setAttribute('aria-label', `Replace “${token}” with “${hint}”`);
+            button.setAttribute(
+              'aria-label',
+              t('sentence.replace', { word: shownWord(token), hint }),
+            );
             button.addEventListener('click', () => replaceWord(token, hint));
-            box.append(button, k < hints.length - 1 ? ', ' : '?');
+            box.append(
+              button,
+              t(k < hints.length - 1 ? 'sentence.hintSeparator' : 'sentence.hintEnd'),
+            );
           });
         } else {
-          box.append(' (it is read as “unknown”).');
+          box.append(t('sentence.readAsUnknown'));
         }
         hintsBox.append(box);
       });
@@ -110,7 +132,10 @@ export function createSentenceView({ onText, onTemperature }) {
         const notice = document.createElement('span');
         notice.className = 'notice';
         notice.id = 'clip-notice';
-        notice.textContent = `Only the first ${trace.srcLen} of your ${trace.clippedFrom} words were translated: this model reads at most ${trace.srcLen} words at a time.`;
+        notice.textContent = t('sentence.clipped', {
+          srcLen: trace.srcLen,
+          count: trace.clippedFrom.toLocaleString(lang),
+        });
         status.append(notice);
       }
     },

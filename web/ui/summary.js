@@ -4,12 +4,13 @@
 import { drawPipeline } from '../draw/pipeline.js';
 import { createCanvasHost } from './canvas-host.js';
 import { stepData } from '../lib/trace-data.js';
+import { t, language } from '../lib/i18n.js';
 
 const LAP_MS = 2600;
 
 export function createSummaryView(container, { requestRender }) {
   const host = createCanvasHost(container, {
-    label: 'The attention loop in one picture',
+    label: () => t('summary.canvas'),
     onResize: requestRender,
   });
   const controls = document.createElement('div');
@@ -62,15 +63,19 @@ export function createSummaryView(container, { requestRender }) {
     if (!animating()) draw(null, lastArgs?.step ?? 1);
   }
 
+  // Called on every redraw: the text is written only when it changes (each write is a DOM change
+  // the browser must restyle and lay out).
+  let controlsFor = null;
   function updateControls() {
-    toggle.textContent = playing ? 'Pause' : '▶ Animate';
+    const key = `${playing} ${reduced.matches} ${language()}`;
+    if (key === controlsFor) return;
+    controlsFor = key;
+    toggle.textContent = t(playing ? 'summary.pause' : 'summary.animate');
     toggle.setAttribute('aria-pressed', String(playing));
     toggle.disabled = reduced.matches;
-    note.textContent = reduced.matches
-      ? 'Animation off (reduced motion): it follows the stepper below.'
-      : playing
-        ? 'One output word per lap.'
-        : 'Following the stepper below.';
+    note.textContent = t(
+      reduced.matches ? 'summary.reduced' : playing ? 'summary.playing' : 'summary.following',
+    );
   }
 
   function tick(now) {
@@ -106,14 +111,14 @@ export function createSummaryView(container, { requestRender }) {
       { width: host.width(), theme },
     );
     host.canvas.dataset.step = String(d.step);
-    host.describe(
-      `Step ${d.step}: question s${d.step - 1}, scores, weights, context c${d.step}, word ${d.word}.`,
-    );
+    host.describe(t('summary.describe', { step: d.step, previous: d.step - 1, word: d.word }));
   }
 
   return {
+    // The card, not the container: the container is hidden when there is nothing to draw.
+    element: container.closest('.card') ?? container.parentElement,
     render(args) {
-      const key = [args.trace, args.step, args.theme, args.highlight, host.width()];
+      const key = [args.trace, args.step, args.theme, args.highlight, host.width(), language()];
       if (lastKey && key.every((v, k) => v === lastKey[k])) return;
       if (lastArgs?.trace !== args.trace) started = performance.now();
       lastKey = key;

@@ -1,5 +1,6 @@
 // Light / dark: follows the system until the user picks one with the toggle (remembered).
 import { initialThemeChoice } from '../lib/theme.js';
+import { t, onLanguageChange } from '../lib/i18n.js';
 
 export function setUpThemeToggle(button, onChange) {
   const root = document.documentElement;
@@ -7,13 +8,17 @@ export function setUpThemeToggle(button, onChange) {
   const label = button.querySelector('.theme-toggle-label');
   let choice = initialThemeChoice();
   const isDark = () => (choice ? choice === 'dark' : system.matches);
+  const relabel = () => {
+    label.textContent = t(isDark() ? 'theme.toLight' : 'theme.toDark');
+  };
   const apply = () => {
     if (choice) root.dataset.theme = choice;
     else delete root.dataset.theme;
     button.setAttribute('aria-pressed', String(isDark()));
-    label.textContent = isDark() ? 'Light theme' : 'Dark theme';
+    relabel();
     onChange();
   };
+  onLanguageChange(relabel);
   button.addEventListener('click', () => {
     choice = isDark() ? 'light' : 'dark';
     try {

@@ -3,7 +3,8 @@
 import { createCanvasHost } from './canvas-host.js';
 import { drawContextSum, sub } from '../draw/vectors.js';
 import { linearProjection2d } from '../lib/pca.js';
-import { displayWord, fixed, signed } from '../lib/format.js';
+import { displayWord } from '../lib/format.js';
+import { t, language, formatNumber, formatPercent, formatSigned } from '../lib/i18n.js';
 
 const WORDS = ['Je', 'suis', 'étudiant'];
 const SCORES = [0.3, 2.1, 0.5];
@@ -23,7 +24,7 @@ function numberTable(words, scores, exps, alpha, sum, caption, digits = 1) {
   table.append(el('caption', 'visually-hidden', caption));
   const head = el('thead');
   const hr = el('tr');
-  for (const h of ['word i', `e${sub(STEP)}ᵢ`, `exp(e${sub(STEP)}ᵢ)`, `α${sub(STEP)}ᵢ`]) {
+  for (const h of [t('worked.word'), `e${sub(STEP)}ᵢ`, `exp(e${sub(STEP)}ᵢ)`, `α${sub(STEP)}ᵢ`]) {
     const th = el('th', null, h);
     th.scope = 'col';
     hr.append(th);
@@ -39,22 +40,22 @@ function numberTable(words, scores, exps, alpha, sum, caption, digits = 1) {
     tr.dataset.word = w;
     tr.append(
       el('td', null, w),
-      el('td', 'score', signed(scores[i], digits)),
-      el('td', 'exp', fixed(exps[i], 3)),
-      el('td', 'alpha', fixed(alpha[i], 2)),
+      el('td', 'score', formatSigned(scores[i], digits)),
+      el('td', 'exp', formatNumber(exps[i], 3)),
+      el('td', 'alpha', formatNumber(alpha[i], 2)),
     );
     body.append(tr);
   });
   const foot = el('tfoot');
   const fr = el('tr');
   fr.append(
-    el('td', null, 'sum'),
+    el('td', null, t('table.sum')),
     el('td'),
-    el('td', 'exp-sum', fixed(sum, 3)),
+    el('td', 'exp-sum', formatNumber(sum, 3)),
     el(
       'td',
       'alpha-sum',
-      fixed(
+      formatNumber(
         alpha.reduce((s, a) => s + a, 0),
         2,
       ),
@@ -67,7 +68,9 @@ function numberTable(words, scores, exps, alpha, sum, caption, digits = 1) {
 
 function blendEquation(alpha) {
   const p = el('p', 'equation');
-  p.append(`c${sub(STEP)} = ` + alpha.map((a, i) => `${fixed(a, 2)} h${sub(i + 1)}`).join(' + '));
+  p.append(
+    `c${sub(STEP)} = ` + alpha.map((a, i) => `${formatNumber(a, 2)} h${sub(i + 1)}`).join(' + '),
+  );
   return p;
 }
 
@@ -75,11 +78,12 @@ function blendEquation(alpha) {
 function describeSharpness(modelAlpha, handAlpha, words) {
   const top = modelAlpha.indexOf(Math.max(...modelAlpha));
   const sharper = Math.max(...modelAlpha) > Math.max(...handAlpha);
-  return (
-    `The model’s own weights: ${sharper ? 'sharper' : 'softer'} than the walkthrough’s, with ` +
-    `${Math.round(modelAlpha[top] * 100)}% on “${words[top]}”, so c${sub(STEP)} leans ${sharper ? 'even more ' : ''}towards h${sub(top + 1)} ` +
-    `(the ring is the model’s own c${sub(STEP)}, projected).`
-  );
+  return t(sharper ? 'worked.sharper' : 'worked.softer', {
+    percent: formatPercent(modelAlpha[top]),
+    word: words[top],
+    stepSub: sub(STEP),
+    topSub: sub(top + 1),
+  });
 }
 
 export function createWorkedView({ requestRender }) {
@@ -87,6 +91,7 @@ export function createWorkedView({ requestRender }) {
   const model = document.getElementById('worked-model');
   const plots = [];
   let lastKey = null;
+  let builtIn = null; // the interface language of the columns' text
 
   function build(module, explorer) {
     // By hand: scores → softmaxParts (exp(e − max), its sum, α). exp(e) itself is exp(e − max)·exp(max).
@@ -95,37 +100,18 @@ export function createWorkedView({ requestRender }) {
     const exps = Array.from(parts.expShifted, (x) => x * lift);
     const alpha = Array.from(parts.alpha);
     hand.replaceChildren(
-      el('h3', null, 'The walkthrough’s numbers'),
-      numberTable(
-        WORDS,
-        SCORES,
-        exps,
-        alpha,
-        parts.sum * lift,
-        'Worked example: scores, exponentials and weights',
-      ),
-      el(
-        'p',
-        'hint',
-        `Each α is exp(e) ÷ ${fixed(parts.sum * lift, 3)}: “suis” takes most of the attention, as “am” translates it.`,
-      ),
+      el('h3', null, t('worked.handTitle')),
+      numberTable(WORDS, SCORES, exps, alpha, parts.sum * lift, t('worked.handCaption')),
+      el('p', 'hint', t('worked.handHint', { sum: formatNumber(parts.sum * lift, 3) })),
       blendEquation(alpha),
     );
     hand.dataset.ready = 'true';
 
     // The model, on the same sentence.
     const trace = explorer.translate(SENTENCE, { temperature: 1 });
-    const out = [el('h3', null, 'What the trained model computes')];
+    const out = [el('h3', null, t('worked.modelTitle'))];
     if (!trace.ok || !trace.attention || trace.steps < STEP) {
-      out.push(
-        el(
-          'p',
-          'unavailable',
-          trace.ok
-            ? 'This model does not produce a second word with attention for this sentence.'
-            : trace.error,
-        ),
-      );
+      out.push(el('p', 'unavailable', trace.ok ? t('worked.noSecondWord') : trace.error));
       model.replaceChildren(...out);
       return;
     }
@@ -140,7 +126,12 @@ export function createWorkedView({ requestRender }) {
       el(
         'p',
         null,
-        `For “${SENTENCE}” the model says “${trace.translation}”. At t = ${STEP} it produces “${displayWord(trace.outTokens[STEP - 1])}”, with these numbers:`,
+        t('worked.modelIntro', {
+          sentence: SENTENCE,
+          translation: trace.translation,
+          step: STEP,
+          word: displayWord(trace.outTokens[STEP - 1]),
+        }),
       ),
       numberTable(
         trace.tokens,
@@ -148,7 +139,7 @@ export function createWorkedView({ requestRender }) {
         modelExps,
         modelAlpha,
         trace.expSum[STEP - 1] * lift2,
-        'The trained model at step 2',
+        t('worked.modelCaption', { step: STEP }),
         2,
       ),
       blendEquation(modelAlpha),
@@ -158,7 +149,9 @@ export function createWorkedView({ requestRender }) {
         el(
           'p',
           'notice',
-          `This model does not know ${unknown.map((w) => `“${w}”`).join(', ')}: it reads them as unknown.`,
+          t('worked.unknown', {
+            words: unknown.map((word) => t('worked.quoted', { word })).join(', '),
+          }),
         ),
       );
     model.replaceChildren(...out);
@@ -183,12 +176,8 @@ export function createWorkedView({ requestRender }) {
     };
     if (T === 3) {
       const blended = module.blend(new Float32Array(alpha), trace.encoderStates, trace.contextSize);
-      picture(
-        hand,
-        alpha,
-        plane.project(blended),
-        'The walkthrough’s weights applied to the model’s own h₁, h₂, h₃, blended in WebAssembly (the ring is that blend, projected).',
-        'The worked example blend as arrows',
+      picture(hand, alpha, plane.project(blended), t('worked.handPicture'), () =>
+        t('worked.handCanvas'),
       );
     }
     picture(
@@ -198,14 +187,21 @@ export function createWorkedView({ requestRender }) {
         trace.context.subarray((STEP - 1) * trace.contextSize, STEP * trace.contextSize),
       ),
       describeSharpness(modelAlpha, alpha, trace.tokens),
-      'The trained model blend as arrows',
+      () => t('worked.modelCanvas'),
     );
   }
 
   return {
+    element: document.getElementById('worked'),
     render({ module, explorer, theme }) {
       if (!module || !explorer) return;
-      if (!hand.dataset.ready) build(module, explorer);
+      // Built once, and again in another interface language (the pictures come anew with it).
+      if (builtIn !== language()) {
+        builtIn = language();
+        plots.length = 0;
+        lastKey = null;
+        build(module, explorer);
+      }
       const key = [theme, ...plots.map((p) => p.host.width())];
       if (lastKey && key.every((v, k) => v === lastKey[k])) return;
       lastKey = key;

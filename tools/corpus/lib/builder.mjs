@@ -41,15 +41,22 @@ export class Builder {
     this.phrasesByTag = {};
     for (const p of lex.phrases) (this.phrasesByTag[p.tag] ||= []).push(p);
     this.nounsByTag = new Map();
-    for (const n of lex.nouns) for (const t of n.tags) {
-      if (!this.nounsByTag.has(t)) this.nounsByTag.set(t, []);
-      this.nounsByTag.get(t).push(n);
-    }
+    for (const n of lex.nouns)
+      for (const t of n.tags) {
+        if (!this.nounsByTag.has(t)) this.nounsByTag.set(t, []);
+        this.nounsByTag.get(t).push(n);
+      }
     this.nounCache = new Map();
     this.frameCache = new Map();
-    for (const v of lex.verbs) for (const f of v.frames) f.slots = f.fr.filter((x) => x.type !== 'lit' && x.type !== 'V').map((x) => x.type);
-    this.ageNumbers = lex.numbers.filter((n) => n.v >= 2 && (n.v <= 20 || (n.v % 10 === 0 && n.v < 100)));
-    this.detNumbers = lex.numbers.filter((n) => n.v >= 2 && (n.v <= 12 || n.v === 20 || n.v === 100));
+    for (const v of lex.verbs)
+      for (const f of v.frames)
+        f.slots = f.fr.filter((x) => x.type !== 'lit' && x.type !== 'V').map((x) => x.type);
+    this.ageNumbers = lex.numbers.filter(
+      (n) => n.v >= 2 && (n.v <= 20 || (n.v % 10 === 0 && n.v < 100)),
+    );
+    this.detNumbers = lex.numbers.filter(
+      (n) => n.v >= 2 && (n.v <= 12 || n.v === 20 || n.v === 100),
+    );
   }
 
   // ------------------------------------------------------------------------------ nouns
@@ -61,11 +68,12 @@ export class Builder {
     if (!base) {
       const seen = new Set();
       base = [];
-      for (const t of tags) for (const n of this.nounsByTag.get(t) || []) {
-        if (seen.has(n)) continue;
-        seen.add(n);
-        base.push(n);
-      }
+      for (const t of tags)
+        for (const n of this.nounsByTag.get(t) || []) {
+          if (seen.has(n)) continue;
+          seen.add(n);
+          base.push(n);
+        }
       this.nounCache.set(k0, base);
     }
     if (!filter) return base;
@@ -104,7 +112,15 @@ export class Builder {
     const ph = pair(nm.f, nm.e, S, 'name', 'name');
     ph.hf = ph.f;
     ph.he = ph.e;
-    ph.feat = { g: nm.g, n: 'sg', p: 3, eagr: '3s', human: true, tags: new Set(['human', 'any']), name: true };
+    ph.feat = {
+      g: nm.g,
+      n: 'sg',
+      p: 3,
+      eagr: '3s',
+      human: true,
+      tags: new Set(['human', 'any']),
+      name: true,
+    };
     return ph;
   }
 
@@ -140,10 +156,19 @@ export class Builder {
     const dets = o.dets || ['def', 'indef', 'poss', 'dem'];
     const tags = o.tags || ['any'];
     // first names for people
-    if ((dets.includes('none') || o.allowName) && tags.some((t) => t === 'human' || t === 'any') && !o.noName && rng.chance(o.role === 'subj' ? 0.35 : 0.45)) {
+    if (
+      (dets.includes('none') || o.allowName) &&
+      tags.some((t) => t === 'human' || t === 'any') &&
+      !o.noName &&
+      rng.chance(o.role === 'subj' ? 0.35 : 0.45)
+    ) {
       return this.nameNP(o.g);
     }
-    let cands = this.nounsWith(tags, (n) => dets.some((d) => this.detOk(d, n)) && (!o.filter || o.filter(n)), o.filter && !o.filterKey ? null : `np:${dets.join(',')}:${o.filterKey || ''}`);
+    let cands = this.nounsWith(
+      tags,
+      (n) => dets.some((d) => this.detOk(d, n)) && (!o.filter || o.filter(n)),
+      o.filter && !o.filterKey ? null : `np:${dets.join(',')}:${o.filterKey || ''}`,
+    );
     if (o.g) cands = cands.filter((n) => n.g === o.g);
     if (!cands.length) retry(`no noun for ${tags}`);
     const n = o.noun || rng.pick(cands);
@@ -160,7 +185,15 @@ export class Builder {
     if (o.neg && (det === 'indef' || det === 'part') && n.frpl === n.fr && !n.plonly) num = 'sg';
     const g = n.g;
     const human = n.tags.has('human');
-    const feat = { g, n: num, p: num === 'sg' ? 3 : 6, eagr: num === 'sg' ? '3s' : 'pl', human, tags: n.tags, noun: n };
+    const feat = {
+      g,
+      n: num,
+      p: num === 'sg' ? 3 : 6,
+      eagr: num === 'sg' ? '3s' : 'pl',
+      human,
+      tags: n.tags,
+      noun: n,
+    };
 
     const nounPh = this.nounPh(n, num, { poss: det === 'poss' || det === 'sposs' });
     const L = [];
@@ -223,7 +256,15 @@ export class Builder {
           ownerG = o.owner.g;
         } else {
           const sp = o.owner ? o.owner.p : 0;
-          owner = rng.pick([1, 1, 2, 4, 5, 6].filter((x) => !(x === 5 && sp === 2) && !(x === 2 && sp === 5) && !(x === 4 && sp === 1) && !(x === 1 && sp === 4)));
+          owner = rng.pick(
+            [1, 1, 2, 4, 5, 6].filter(
+              (x) =>
+                !(x === 5 && sp === 2) &&
+                !(x === 2 && sp === 5) &&
+                !(x === 4 && sp === 1) &&
+                !(x === 1 && sp === 4),
+            ),
+          );
         }
         const T = this.lex.possessive[owner];
         detF = [new Tok(num === 'pl' ? T.pl : g === 'm' ? T.m : T.f, 'poss')];
@@ -269,9 +310,25 @@ export class Builder {
 
     // one post-modifier: possessor (de marie -> marie 's), place (sur la table), relative clause
     let mod = null;
-    if (!place && !o.noMods && det === 'def' && !n.tags.has('language') && !n.tags.has('meal') && !n.tags.has('sport') && !n.enbare && rng.chance([0, 0.1, 0.2, 0.25][Math.min(size, 3)])) {
+    if (
+      !place &&
+      !o.noMods &&
+      det === 'def' &&
+      !n.tags.has('language') &&
+      !n.tags.has('meal') &&
+      !n.tags.has('sport') &&
+      !n.enbare &&
+      rng.chance([0, 0.1, 0.2, 0.25][Math.min(size, 3)])
+    ) {
       mod = 'possessor';
-    } else if (!place && !o.noMods && size >= 2 && rng.chance(size >= 3 ? 0.2 : 0.1) && hasAny(n.tags, ['portable', 'animal']) && !hasAny(n.tags, ['building', 'home', 'vehicle', 'furniture', 'place', 'nonphys'])) {
+    } else if (
+      !place &&
+      !o.noMods &&
+      size >= 2 &&
+      rng.chance(size >= 3 ? 0.2 : 0.1) &&
+      hasAny(n.tags, ['portable', 'animal']) &&
+      !hasAny(n.tags, ['building', 'home', 'vehicle', 'furniture', 'place', 'nonphys'])
+    ) {
       mod = 'pp';
     } else if (!o.noRel && size >= 2 && rng.chance(size >= 3 ? 0.35 : 0.15)) {
       mod = 'rel';
@@ -280,7 +337,17 @@ export class Builder {
     if (mod === 'possessor') {
       const owner = rng.chance(0.55)
         ? this.nameNP()
-        : this.np({ tags: ['family', 'friend', 'job'], dets: ['def', 'poss'], num: 'sg', size: 0, role: 'pobj', noMods: true, noRel: true, noAdj: true, noName: true });
+        : this.np({
+            tags: ['family', 'friend', 'job'],
+            dets: ['def', 'poss'],
+            num: 'sg',
+            size: 0,
+            role: 'pobj',
+            noMods: true,
+            noRel: true,
+            noAdj: true,
+            noName: true,
+          });
       const deF = new Tok('de', 'prep');
       const sE = new Tok("'s", 'w');
       link(L, deF, sE, S);
@@ -313,7 +380,9 @@ export class Builder {
     this.adjCache ||= new Map();
     let cands = this.adjCache.get(k);
     if (!cands) {
-      cands = this.lex.adjs.filter((a) => !a.pred && (!pos || a.pos === pos) && hasAny(a.applies, n.tags));
+      cands = this.lex.adjs.filter(
+        (a) => !a.pred && (!pos || a.pos === pos) && hasAny(a.applies, n.tags),
+      );
       this.adjCache.set(k, cands);
     }
     if (!cands.length) return null;
@@ -379,15 +448,27 @@ export class Builder {
   spatialPP({ size = 0, small = false } = {}) {
     const rng = this.rng;
     const SMALL = ['furniture', 'container', 'room'];
-    const prep = rng.pick(small ? this.lex.preps.filter((x) => x.tags.some((t) => SMALL.includes(t))) : this.lex.preps);
+    const prep = rng.pick(
+      small ? this.lex.preps.filter((x) => x.tags.some((t) => SMALL.includes(t))) : this.lex.preps,
+    );
     const pf = ftoks(prep.f, 'prep');
     const pe = etoks(prep.e, 'prep');
-    const L = prep.al ? alignPharaoh(pf, pe, prep.al) : (() => {
-      const l = [];
-      link(l, pf, pe, S);
-      return l;
-    })();
-    const lm = this.np({ tags: small ? prep.tags.filter((t) => SMALL.includes(t)) : prep.tags, dets: ['def', 'def', 'poss'], size: Math.max(0, size), role: 'pobj', noMods: true, noRel: true, noName: true });
+    const L = prep.al
+      ? alignPharaoh(pf, pe, prep.al)
+      : (() => {
+          const l = [];
+          link(l, pf, pe, S);
+          return l;
+        })();
+    const lm = this.np({
+      tags: small ? prep.tags.filter((t) => SMALL.includes(t)) : prep.tags,
+      dets: ['def', 'def', 'poss'],
+      size: Math.max(0, size),
+      role: 'pobj',
+      noMods: true,
+      noRel: true,
+      noName: true,
+    });
     const ph = join([pf, lm], [pe, lm], L);
     ph.hf = lm.hf;
     ph.he = lm.he;
@@ -400,7 +481,10 @@ export class Builder {
     this.advCache ||= new Map();
     let list = this.advCache.get(key);
     if (!list) {
-      list = (this.lex.adverbs[kind] || []).filter((a) => (!tense || a.tenses.has('any') || a.tenses.has(tense)) && (!only || only.includes(a.f)));
+      list = (this.lex.adverbs[kind] || []).filter(
+        (a) =>
+          (!tense || a.tenses.has('any') || a.tenses.has(tense)) && (!only || only.includes(a.f)),
+      );
       this.advCache.set(key, list);
     }
     if (!list.length) return null;
@@ -429,16 +513,27 @@ export class Builder {
     this.pronCache ||= new Map();
     let cands = this.pronCache.get(key);
     if (!cands) {
-      cands = this.lex.subjects.filter((s) => !exclude.includes(s.f) && (!g || s.g === '*' || s.g === g));
+      cands = this.lex.subjects.filter(
+        (s) => !exclude.includes(s.f) && (!g || s.g === '*' || s.g === g),
+      );
       this.pronCache.set(key, cands);
     }
     const s = this.rng.pickW(cands);
-    const gender = s.g === '*' ? (g || (this.rng.chance(0.5) ? 'm' : 'f')) : s.g;
+    const gender = s.g === '*' ? g || (this.rng.chance(0.5) ? 'm' : 'f') : s.g;
     const num = s.p >= 4 ? 'pl' : 'sg';
     const ph = pair(s.f, s.e, S, 'pron', 'pron');
     ph.hf = ph.f;
     ph.he = ph.e;
-    ph.feat = { g: gender, n: num, p: s.p, eagr: s.eagr, human: true, tags: new Set(['human', 'any']), pron: s, on: s.f === 'on' };
+    ph.feat = {
+      g: gender,
+      n: num,
+      p: s.p,
+      eagr: s.eagr,
+      human: true,
+      tags: new Set(['human', 'any']),
+      pron: s,
+      on: s.f === 'on',
+    };
     return ph;
   }
 
@@ -455,7 +550,20 @@ export class Builder {
     if (pronOnly || (pronOk && rng.chance(size === 0 ? 0.8 : size === 1 ? 0.6 : 0.45))) {
       return this.pronounSubject({ exclude });
     }
-    const sub = this.np({ tags: tagsFor, dets: ['def', 'def', 'poss', 'dem', 'indef', 'num'], role: 'subj', size, allowName: cls !== 'thing', filter: (n) => !n.tags.has('country') && !n.tags.has('language') && !n.tags.has('meal') && !n.tags.has('sport') && !n.tags.has('abstract'), filterKey: 'subj' });
+    const sub = this.np({
+      tags: tagsFor,
+      dets: ['def', 'def', 'poss', 'dem', 'indef', 'num'],
+      role: 'subj',
+      size,
+      allowName: cls !== 'thing',
+      filter: (n) =>
+        !n.tags.has('country') &&
+        !n.tags.has('language') &&
+        !n.tags.has('meal') &&
+        !n.tags.has('sport') &&
+        !n.tags.has('abstract'),
+      filterKey: 'subj',
+    });
     return sub;
   }
 
@@ -469,7 +577,13 @@ export class Builder {
     const rng = this.rng;
     const ok = (v, f) => {
       const tenses = f.opts.tenses ? new Set(f.opts.tenses.split(',')) : v.tenses;
-      if (c.tense && c.tense !== 'inf' && c.tense !== 'imp' && !(tenses.has(c.tense) && v.tenses.has(c.tense))) return false;
+      if (
+        c.tense &&
+        c.tense !== 'inf' &&
+        c.tense !== 'imp' &&
+        !(tenses.has(c.tense) && v.tenses.has(c.tense))
+      )
+        return false;
       if (c.neg && f.opts.noneg) return false;
       if (c.q && f.opts.noq) return false;
       const subj = f.opts.subj || v.subj;
@@ -481,9 +595,19 @@ export class Builder {
       if (c.nested && (slots.includes('INF') || slots.includes('QUE'))) return false;
       if (c.nested && (v.modal || (v.noinf && c.tense === 'inf'))) return false;
       if (c.noQue && slots.includes('QUE')) return false;
-      if (c.imp && (!v.imp || v.refl || f.opts.bare || slots.includes('QUE') || slots.includes('ADJ') || slots.includes('ATTR'))) return false;
+      if (
+        c.imp &&
+        (!v.imp ||
+          v.refl ||
+          f.opts.bare ||
+          slots.includes('QUE') ||
+          slots.includes('ADJ') ||
+          slots.includes('ATTR'))
+      )
+        return false;
       if (c.needSlot && !c.needSlot(f, v)) return false;
-      if (c.noAdj && (slots.includes('ADJ') || slots.includes('ATTR') || slots.includes('NUM'))) return false;
+      if (c.noAdj && (slots.includes('ADJ') || slots.includes('ATTR') || slots.includes('NUM')))
+        return false;
       return true;
     };
     if ((c.subjOk || c.needSlot) && !c.fkey) throw new Error('pickFrame: a predicate needs fkey');
@@ -517,7 +641,17 @@ export class Builder {
     let neg = o.neg === 'yes' ? true : o.neg === 'no' ? false : rng.chance(0.2);
     const ce = !o.subjKind && tense === 'pres' && rng.chance(0.05);
     const frame = this.pickFrame({ tense, neg, ce });
-    return this.buildClause({ frame, tense, neg, mode: 'decl', size, time: o.time, subjKind: o.subj, ce, first: o.first });
+    return this.buildClause({
+      frame,
+      tense,
+      neg,
+      mode: 'decl',
+      size,
+      time: o.time,
+      subjKind: o.subj,
+      ce,
+      first: o.first,
+    });
   }
 
   // Choose everything for a clause around a frame and realize it.
@@ -529,24 +663,48 @@ export class Builder {
     const slots = this.frameSlots(frame);
     const subjCls = frame.opts.subj || verb.subj;
     const bare = !!frame.opts.bare;
-    const negKind = c.neg ? (c.mode === 'decl' && !bare && tense !== 'nf' && !verb.modal && rng.chance(0.2) ? rng.pick(['jamais', 'plus']) : 'pas') : null;
+    const negKind = c.neg
+      ? c.mode === 'decl' && !bare && tense !== 'nf' && !verb.modal && rng.chance(0.2)
+        ? rng.pick(['jamais', 'plus'])
+        : 'pas'
+      : null;
 
     // subject
     let subj = c.subj;
     if (!subj && c.mode !== 'inf' && c.mode !== 'imp') {
-      if (subjCls === 'ce') subj = null; // decided with the NP below
+      if (subjCls === 'ce')
+        subj = null; // decided with the NP below
       else {
         const exclude = [];
         if (c.mode === 'inv') exclude.push('je', 'on', 'nous');
-        if (slots.includes('ADJ') || slots.includes('ATTR') || slots.includes('NUM') || verb.refl || (tense === 'pc' && verb.aux === 'être')) exclude.push('on');
+        if (
+          slots.includes('ADJ') ||
+          slots.includes('ATTR') ||
+          slots.includes('NUM') ||
+          verb.refl ||
+          (tense === 'pc' && verb.aux === 'être')
+        )
+          exclude.push('on');
         const pronOnly = c.mode === 'inv' || c.subjKind === 'pron';
-        subj = this.subject(subjCls === 'ce' ? 'thing' : subjCls, { size: Math.max(0, size - 1), pronOnly, exclude, noPron: c.subjKind === 'noun' });
+        subj = this.subject(subjCls === 'ce' ? 'thing' : subjCls, {
+          size: Math.max(0, size - 1),
+          pronOnly,
+          exclude,
+          noPron: c.subjKind === 'noun',
+        });
       }
     }
 
     // Inverting a rare present-tense verb with il/elle/ils/elles makes a token of its own for each
     // pair (mange-t-il): keep those to frequent verbs, use est-ce que for the others.
-    if (c.mode === 'inv' && tense === 'pres' && subj && subj.feat.pron && !['tu', 'vous'].includes(subj.feat.pron.f) && verb.weight < 3) {
+    if (
+      c.mode === 'inv' &&
+      tense === 'pres' &&
+      subj &&
+      subj.feat.pron &&
+      !['tu', 'vous'].includes(subj.feat.pron.f) &&
+      verb.weight < 3
+    ) {
       c = { ...c, mode: 'esk', eskToks: [new Tok('est-ce', 'w'), new Tok('que', 'que')] };
     }
 
@@ -560,14 +718,24 @@ export class Builder {
       const human = objEl.tags.some((t) => ['human', 'family', 'friend', 'job'].includes(t));
       if (human && rng.chance(0.6) && subj && !verb.ambigHuman) {
         const sp = subj.feat.p;
-        const opts = this.lex.objpron.filter((x) => x.p !== sp && !([2, 5].includes(x.p) && [2, 5].includes(sp)) && !(x.p === 4 && subj.feat.on) && !(x.p === 1 && sp === 4) && !(x.p === 4 && sp === 1));
+        const opts = this.lex.objpron.filter(
+          (x) =>
+            x.p !== sp &&
+            !([2, 5].includes(x.p) && [2, 5].includes(sp)) &&
+            !(x.p === 4 && subj.feat.on) &&
+            !(x.p === 1 && sp === 4) &&
+            !(x.p === 4 && sp === 1),
+        );
         if (opts.length) {
           const op = rng.pick(opts);
           const ph = pair(op.f, op.e, S, 'pron', 'pron');
           clitic = ph;
           agree = { g: rng.chance(0.5) ? 'm' : 'f', n: op.p >= 4 ? 'pl' : 'sg' };
         }
-      } else if ((!human || objEl.tags.some((t) => !['human', 'family', 'friend', 'job'].includes(t))) && !verb.ambigThing) {
+      } else if (
+        (!human || objEl.tags.some((t) => !['human', 'family', 'friend', 'job'].includes(t))) &&
+        !verb.ambigThing
+      ) {
         const tp = rng.pick(this.lex.thingpron);
         clitic = pair(tp.f, tp.e, S, 'pron', 'pron');
         agree = { g: tp.g === '*' ? (rng.chance(0.5) ? 'm' : 'f') : tp.g, n: tp.n };
@@ -578,7 +746,15 @@ export class Builder {
     if (subjCls === 'ce') {
       const ceTok = new Tok('ce', 'ce');
       subj = new Ph([ceTok], [], []);
-      subj.feat = { p: 3, g: 'm', n: 'sg', eagr: '3s', human: false, tags: new Set(['thing']), ce: true };
+      subj.feat = {
+        p: 3,
+        g: 'm',
+        n: 'sg',
+        eagr: '3s',
+        human: false,
+        tags: new Set(['thing']),
+        ce: true,
+      };
     }
 
     // slots
@@ -591,10 +767,24 @@ export class Builder {
       let ph;
       switch (el.type) {
         case 'OBJ':
-          ph = this.np({ tags: el.tags, dets: el.dets, role: 'obj', neg: !!negKind || c.negScope, generic: frame.opts.generic, owner: mainSubjFeat, size: Math.max(0, size - 1) + (rng.chance(0.3) ? 1 : 0) });
+          ph = this.np({
+            tags: el.tags,
+            dets: el.dets,
+            role: 'obj',
+            neg: !!negKind || c.negScope,
+            generic: frame.opts.generic,
+            owner: mainSubjFeat,
+            size: Math.max(0, size - 1) + (rng.chance(0.3) ? 1 : 0),
+          });
           break;
         case 'NP':
-          ph = this.np({ tags: el.tags, dets: el.dets, role: 'pobj', owner: mainSubjFeat, size: Math.max(0, size - 1) });
+          ph = this.np({
+            tags: el.tags,
+            dets: el.dets,
+            role: 'pobj',
+            owner: mainSubjFeat,
+            size: Math.max(0, size - 1),
+          });
           break;
         case 'LOC':
           ph = this.placePP(el.mode || 'at', el.tags);
@@ -643,16 +833,36 @@ export class Builder {
     const adj = {};
     const inMain = c.mode !== 'rel' && c.mode !== 'inf' && !bare;
     const pTime = [0.04, 0.18, 0.3, 0.4][Math.min(size, 3)];
-    if (inMain && c.time !== 'no' && !c.noTime && (c.time === 'front' || c.time === 'end' || rng.chance(pTime))) {
+    if (
+      inMain &&
+      c.time !== 'no' &&
+      !c.noTime &&
+      (c.time === 'front' || c.time === 'end' || rng.chance(pTime))
+    ) {
       adj.time = this.adverb('time', tense);
       adj.timeFront = c.time === 'front' || (c.time !== 'end' && c.first && rng.chance(0.3));
     }
-    if (!bare && tense === 'pres' && !negKind && !verb.modal && c.mode !== 'inf' && subjCls !== 'ce' && rng.chance(size >= 1 ? 0.07 : 0.02)) adj.freq = this.adverb('freq', tense);
-    if (!bare && verb.manner && !negKind && !adj.freq && rng.chance(0.15)) adj.manner = this.adverb('manner', tense, verb.manner === true ? null : verb.manner);
+    if (
+      !bare &&
+      tense === 'pres' &&
+      !negKind &&
+      !verb.modal &&
+      c.mode !== 'inf' &&
+      subjCls !== 'ce' &&
+      rng.chance(size >= 1 ? 0.07 : 0.02)
+    )
+      adj.freq = this.adverb('freq', tense);
+    if (!bare && verb.manner && !negKind && !adj.freq && rng.chance(0.15))
+      adj.manner = this.adverb('manner', tense, verb.manner === true ? null : verb.manner);
     const pAdjunct = bare ? 0 : [0.03, 0.15, 0.3, 0.4][Math.min(size, 3)];
-    if (verb.with && negKind !== 'plus' && rng.chance(pAdjunct)) adj.with = this.withPh(mainSubjFeat);
-    if (verb.loc && !slots.includes('LOC') && negKind !== 'plus' && rng.chance(pAdjunct)) adj.loc = rng.chance(0.75) ? this.placePP('at', verb.loc === true ? null : verb.loc) : this.adverb('place', tense);
-    if (verb.motion && c.gap !== 'transport' && negKind !== 'plus' && rng.chance(pAdjunct * 0.8)) adj.transport = this.adverb('transport', tense);
+    if (verb.with && negKind !== 'plus' && rng.chance(pAdjunct))
+      adj.with = this.withPh(mainSubjFeat);
+    if (verb.loc && !slots.includes('LOC') && negKind !== 'plus' && rng.chance(pAdjunct))
+      adj.loc = rng.chance(0.75)
+        ? this.placePP('at', verb.loc === true ? null : verb.loc)
+        : this.adverb('place', tense);
+    if (verb.motion && c.gap !== 'transport' && negKind !== 'plus' && rng.chance(pAdjunct * 0.8))
+      adj.transport = this.adverb('transport', tense);
 
     return this.realize({ ...c, verb, frame, subj, clitic, agree, slotPh, adj, negKind });
   }
@@ -665,10 +875,21 @@ export class Builder {
     link(L, avec, withE, S);
     let np;
     if (rng.chance(0.25)) {
-      const keys = Object.keys(this.lex.stressed).filter((k) => !subjFeat || parseInt(k, 10) !== subjFeat.p);
+      const keys = Object.keys(this.lex.stressed).filter(
+        (k) => !subjFeat || parseInt(k, 10) !== subjFeat.p,
+      );
       const s = this.lex.stressed[rng.pick(keys)];
       np = pair(s.f, s.e, S, 'stressed', 'pron');
-    } else np = this.np({ tags: ['family', 'friend', 'pet'], dets: ['sposs', 'sposs', 'poss', 'def', 'none'], role: 'pobj', size: 0, noRel: true, noMods: true, owner: subjFeat });
+    } else
+      np = this.np({
+        tags: ['family', 'friend', 'pet'],
+        dets: ['sposs', 'sposs', 'poss', 'def', 'none'],
+        role: 'pobj',
+        size: 0,
+        noRel: true,
+        noMods: true,
+        owner: subjFeat,
+      });
     return join([avec, np], [withE, np], L);
   }
 
@@ -712,8 +933,21 @@ export class Builder {
   }
 
   infClause(mainSubj, { size = 0, negScope = false } = {}) {
-    const frame = this.pickFrame({ nested: true, tense: 'inf', subjOk: (s) => s !== 'ce' && s !== 'thing', fkey: 'inf' });
-    return this.buildClause({ frame, tense: 'inf', mode: 'inf', size, subjFeat: mainSubj, negScope, noTime: true });
+    const frame = this.pickFrame({
+      nested: true,
+      tense: 'inf',
+      subjOk: (s) => s !== 'ce' && s !== 'thing',
+      fkey: 'inf',
+    });
+    return this.buildClause({
+      frame,
+      tense: 'inf',
+      mode: 'inf',
+      size,
+      subjFeat: mainSubj,
+      negScope,
+      noTime: true,
+    });
   }
 
   queClause(size) {
@@ -734,14 +968,27 @@ export class Builder {
       const frame = this.pickFrame({
         tense,
         nested: true,
-        subjOk: (s) => (anteCls === 'human' ? ['human', 'animate', 'any'].includes(s) : anteCls === 'animal' ? ['animate', 'any'].includes(s) : s === 'thing' || s === 'any'),
+        subjOk: (s) =>
+          anteCls === 'human'
+            ? ['human', 'animate', 'any'].includes(s)
+            : anteCls === 'animal'
+              ? ['animate', 'any'].includes(s)
+              : s === 'thing' || s === 'any',
         fkey: `relsubj:${anteCls}`,
       });
       const qui = new Tok('qui', 'rel');
       const that = new Tok('that', 'rel');
       const subj = new Ph([qui], [that], [[qui, that, S]]);
       subj.feat = { ...ante };
-      return this.buildClause({ frame, tense, neg: false, mode: 'rel', size: Math.max(0, size - 1), subj, noClitic: true });
+      return this.buildClause({
+        frame,
+        tense,
+        neg: false,
+        mode: 'rel',
+        size: Math.max(0, size - 1),
+        subj,
+        noClitic: true,
+      });
     }
     // que: the antecedent is the object
     const frame = this.pickFrame({
@@ -756,7 +1003,18 @@ export class Builder {
     const que = new Tok('que', 'que');
     const that = new Tok('that', 'rel');
     const wh = new Ph([que], [that], [[que, that, S]]);
-    return this.buildClause({ frame, tense, neg: false, mode: 'rel', size: 0, wh, gap: 'OBJ', gapAgree: { g: ante.g, n: ante.n }, noClitic: true, subjKind: 'pron' });
+    return this.buildClause({
+      frame,
+      tense,
+      neg: false,
+      mode: 'rel',
+      size: 0,
+      wh,
+      gap: 'OBJ',
+      gapAgree: { g: ante.g, n: ante.n },
+      noClitic: true,
+      subjKind: 'pron',
+    });
   }
 
   // ------------------------------------------------------------------------------ realization
@@ -814,7 +1072,16 @@ export class Builder {
       pcPart = new Tok(agreeParticiple(verb.pp, g, n), 'v');
       carrier = pcAux;
       lexical = [pcPart];
-      fv.push(ne, refl, ...cl, pcAux, negF, adj.freq ? adj.freq.f : null, adj.manner ? adj.manner.f : null, pcPart);
+      fv.push(
+        ne,
+        refl,
+        ...cl,
+        pcAux,
+        negF,
+        adj.freq ? adj.freq.f : null,
+        adj.manner ? adj.manner.f : null,
+        pcPart,
+      );
     } else if (tense === 'nf') {
       allerTok = new Tok(invert(this.aller.pres[p - 1]), 'v');
       infTok = new Tok(verb.inf, 'v');
@@ -951,7 +1218,8 @@ export class Builder {
     const objEl = frame.fr.find((x) => x.type === 'OBJ');
     const enSlotCount = {};
     const frSlotsByType = {};
-    for (const el of frame.fr) if (el.type !== 'lit' && el.type !== 'V') (frSlotsByType[el.type] ||= []).push(el);
+    for (const el of frame.fr)
+      if (el.type !== 'lit' && el.type !== 'V') (frSlotsByType[el.type] ||= []).push(el);
     const slotFor = (type, idx) => (frSlotsByType[type] || [])[idx];
     let vPlaced = false;
     for (const el of frame.en) {
@@ -965,7 +1233,8 @@ export class Builder {
       } else {
         const i = (enSlotCount[el.type] = (enSlotCount[el.type] ?? -1) + 1);
         const fel = slotFor(el.type, i);
-        if (!fel) throw new Error(`${frame.src}: English slot ${el.type} has no French counterpart`);
+        if (!fel)
+          throw new Error(`${frame.src}: English slot ${el.type} has no French counterpart`);
         if (fel === objEl && clitic) enOut.push(clitic);
         else {
           const ph = slotPh.get(fel);
@@ -1075,9 +1344,27 @@ export class Builder {
       const mode = rng.pickKey({ inv: 0.4, esk: 0.4, into: 0.2 });
       const ce = tense === 'pres' && rng.chance(0.06);
       const frame = this.pickFrame({ tense, q: true, ce });
-      return this.buildClause({ frame, tense, neg: false, mode, size, eskToks: mode === 'esk' ? esk() : null, time });
+      return this.buildClause({
+        frame,
+        tense,
+        neg: false,
+        mode,
+        size,
+        eskToks: mode === 'esk' ? esk() : null,
+        time,
+      });
     }
-    const w = rng.pickKey({ où: 3, quand: 2, pourquoi: 2, comment: 1, quis: 2, quio: 1, que: 3, combien: 1.5, quel: 1.5 });
+    const w = rng.pickKey({
+      où: 3,
+      quand: 2,
+      pourquoi: 2,
+      comment: 1,
+      quis: 2,
+      quio: 1,
+      que: 3,
+      combien: 1.5,
+      quel: 1.5,
+    });
     let mode = rng.chance(0.5) ? 'inv' : 'esk';
     const whPh = (f, e) => {
       const ph = pair(f, e, S, f === 'que' ? 'que' : 'wh', 'wh');
@@ -1090,26 +1377,79 @@ export class Builder {
     const HUMAN = ['human', 'family', 'friend', 'job'];
     switch (w) {
       case 'où': {
-        const frame = this.pickFrame({ tense, q: true, needSlot: (f) => f.fr.some((x) => x.type === 'LOC' && x.mode !== 'from'), fkey: 'où' });
+        const frame = this.pickFrame({
+          tense,
+          q: true,
+          needSlot: (f) => f.fr.some((x) => x.type === 'LOC' && x.mode !== 'from'),
+          fkey: 'où',
+        });
         const wh = whPh('où', 'where');
         if (frame.verb === this.etre && tense === 'pres' && rng.chance(0.5)) {
           const subj = this.subject('animate', { size: Math.max(0, size - 1), noPron: true });
-          return this.buildClause({ frame, tense, neg: false, mode: 'stylinv', size, wh, gap: 'LOC', subj, time: 'no' });
+          return this.buildClause({
+            frame,
+            tense,
+            neg: false,
+            mode: 'stylinv',
+            size,
+            wh,
+            gap: 'LOC',
+            subj,
+            time: 'no',
+          });
         }
-        return this.buildClause({ frame, tense, neg: false, mode, size, wh, gap: 'LOC', eskToks: mode === 'esk' ? esk() : null, time });
+        return this.buildClause({
+          frame,
+          tense,
+          neg: false,
+          mode,
+          size,
+          wh,
+          gap: 'LOC',
+          eskToks: mode === 'esk' ? esk() : null,
+          time,
+        });
       }
       case 'quand':
       case 'pourquoi':
       case 'comment': {
         const neg = w === 'pourquoi' && rng.chance(0.3);
-        const frame = this.pickFrame({ tense, q: true, neg, needSlot: w === 'comment' ? (f, v) => v.motion : null, fkey: w === 'comment' ? 'comment' : null });
+        const frame = this.pickFrame({
+          tense,
+          q: true,
+          neg,
+          needSlot: w === 'comment' ? (f, v) => v.motion : null,
+          fkey: w === 'comment' ? 'comment' : null,
+        });
         const wh = whPh(w, { quand: 'when', pourquoi: 'why', comment: 'how' }[w]);
-        return this.buildClause({ frame, tense, neg, mode, size, wh, gap: w === 'comment' ? 'transport' : null, eskToks: mode === 'esk' ? esk() : null, time: w === 'quand' ? 'no' : time });
+        return this.buildClause({
+          frame,
+          tense,
+          neg,
+          mode,
+          size,
+          wh,
+          gap: w === 'comment' ? 'transport' : null,
+          eskToks: mode === 'esk' ? esk() : null,
+          time: w === 'quand' ? 'no' : time,
+        });
       }
       case 'quis': {
-        const frame = this.pickFrame({ tense, q: true, subjOk: (s) => ['human', 'animate', 'any'].includes(s), fkey: 'quis' });
+        const frame = this.pickFrame({
+          tense,
+          q: true,
+          subjOk: (s) => ['human', 'animate', 'any'].includes(s),
+          fkey: 'quis',
+        });
         const subj = whPh('qui', 'who');
-        subj.feat = { p: 3, g: 'm', n: 'sg', eagr: '3s', human: true, tags: new Set(['human', 'any']) };
+        subj.feat = {
+          p: 3,
+          g: 'm',
+          n: 'sg',
+          eagr: '3s',
+          human: true,
+          tags: new Set(['human', 'any']),
+        };
         return this.buildClause({ frame, tense, neg: false, mode: 'decl', size, subj, time });
       }
       case 'quio':
@@ -1135,14 +1475,46 @@ export class Builder {
         });
         if (w === 'quio') {
           const wh = whPh('qui', 'who');
-          return this.buildClause({ frame, tense, neg: false, mode, size, wh, gap: 'OBJ', gapAgree: { g: 'm', n: 'sg' }, eskToks: mode === 'esk' ? esk() : null, time });
+          return this.buildClause({
+            frame,
+            tense,
+            neg: false,
+            mode,
+            size,
+            wh,
+            gap: 'OBJ',
+            gapAgree: { g: 'm', n: 'sg' },
+            eskToks: mode === 'esk' ? esk() : null,
+            time,
+          });
         }
         if (w === 'que') {
           const wh = whPh('que', 'what');
-          return this.buildClause({ frame, tense, neg: false, mode, size, wh, gap: 'OBJ', gapAgree: { g: 'm', n: 'sg' }, eskToks: mode === 'esk' ? esk() : null, time });
+          return this.buildClause({
+            frame,
+            tense,
+            neg: false,
+            mode,
+            size,
+            wh,
+            gap: 'OBJ',
+            gapAgree: { g: 'm', n: 'sg' },
+            eskToks: mode === 'esk' ? esk() : null,
+            time,
+          });
         }
         const tags = objTags(frame).filter((x) => !HUMAN.includes(x));
-        const nouns = this.nounsWith(tags, (n) => !n.tags.has('human') && !n.tags.has('city') && !n.tags.has('country') && !n.tags.has('language') && !n.enbare && (w === 'quel' || !n.sgonly || n.mass), `wh:${w}`);
+        const nouns = this.nounsWith(
+          tags,
+          (n) =>
+            !n.tags.has('human') &&
+            !n.tags.has('city') &&
+            !n.tags.has('country') &&
+            !n.tags.has('language') &&
+            !n.enbare &&
+            (w === 'quel' || !n.sgonly || n.mass),
+          `wh:${w}`,
+        );
         if (!nouns.length) retry('no noun for wh');
         const n = rng.pick(nouns);
         let num;
@@ -1155,16 +1527,34 @@ export class Builder {
           const de = new Tok('de', 'de');
           const how = new Tok('how', 'wh');
           const many = new Tok(num === 'pl' && !n.nocount && !n.enmass ? 'many' : 'much', 'wh');
-          const L = [[comb, how, S], [comb, many, S], [de, many, P]];
+          const L = [
+            [comb, how, S],
+            [comb, many, S],
+            [de, many, P],
+          ];
           wh = join([comb, de, nounPh], [how, many, nounPh], L);
         } else {
           num = n.plonly ? 'pl' : n.sgonly || n.nocount ? 'sg' : rng.chance(0.25) ? 'pl' : 'sg';
           const nounPh = this.nounPh(n, num);
-          const q = new Tok(num === 'pl' ? (n.g === 'm' ? 'quels' : 'quelles') : n.g === 'm' ? 'quel' : 'quelle', 'wh');
+          const q = new Tok(
+            num === 'pl' ? (n.g === 'm' ? 'quels' : 'quelles') : n.g === 'm' ? 'quel' : 'quelle',
+            'wh',
+          );
           const which = new Tok('which', 'wh');
           wh = join([q, nounPh], [which, nounPh], [[q, which, S]]);
         }
-        return this.buildClause({ frame, tense, neg: false, mode, size, wh, gap: 'OBJ', gapAgree: { g: n.g, n: num }, eskToks: mode === 'esk' ? esk() : null, time });
+        return this.buildClause({
+          frame,
+          tense,
+          neg: false,
+          mode,
+          size,
+          wh,
+          gap: 'OBJ',
+          gapAgree: { g: n.g, n: num },
+          eskToks: mode === 'esk' ? esk() : null,
+          time,
+        });
       }
       default:
         throw new Error(w);
@@ -1176,8 +1566,25 @@ export class Builder {
     const p = o.p || (rng.chance(0.6) ? 'tu' : 'vous');
     const neg = o.neg === 'yes' ? true : o.neg === 'no' ? false : rng.chance(0.2);
     const frame = this.pickFrame({ imp: true, neg, tense: 'imp' });
-    const subjFeat = { p: p === 'tu' ? 2 : 5, g: rng.chance(0.5) ? 'm' : 'f', n: p === 'tu' ? 'sg' : 'pl', eagr: 'pl', human: true, tags: new Set(['human', 'any']) };
-    return this.buildClause({ frame, tense: 'imp', neg, mode: 'imp', impP: p, subjFeat, size: o.size ?? 1, noClitic: true, time: 'no' });
+    const subjFeat = {
+      p: p === 'tu' ? 2 : 5,
+      g: rng.chance(0.5) ? 'm' : 'f',
+      n: p === 'tu' ? 'sg' : 'pl',
+      eagr: 'pl',
+      human: true,
+      tags: new Set(['human', 'any']),
+    };
+    return this.buildClause({
+      frame,
+      tense: 'imp',
+      neg,
+      mode: 'imp',
+      impP: p,
+      subjFeat,
+      size: o.size ?? 1,
+      noClitic: true,
+      time: 'no',
+    });
   }
 
   // il y a / there is
@@ -1186,8 +1593,17 @@ export class Builder {
     const size = o.size ?? 1;
     const q = o.q || 'no';
     const tense = q === 'inv' ? 'pres' : rng.pickKey({ pres: 0.75, pc: 0.1, nf: 0.15 });
-    const neg = tense !== 'nf' && q === 'no' && (o.neg === 'yes' || (o.neg !== 'no' && rng.chance(0.25)));
-    const np = this.np({ tags: ['animal', 'thing', 'food', 'drink', 'clothes', 'human'], dets: neg ? ['indef', 'part'] : ['indef', 'indef', 'num', 'part'], role: 'obj', neg, size: Math.max(0, size - 1), filter: (n) => !n.tags.has('abstract') && !n.tags.has('language'), filterKey: 'exist' });
+    const neg =
+      tense !== 'nf' && q === 'no' && (o.neg === 'yes' || (o.neg !== 'no' && rng.chance(0.25)));
+    const np = this.np({
+      tags: ['animal', 'thing', 'food', 'drink', 'clothes', 'human'],
+      dets: neg ? ['indef', 'part'] : ['indef', 'indef', 'num', 'part'],
+      role: 'obj',
+      neg,
+      size: Math.max(0, size - 1),
+      filter: (n) => !n.tags.has('abstract') && !n.tags.has('language'),
+      filterKey: 'exist',
+    });
     const L = [];
     const T = (t, k = 'w') => new Tok(t, k);
     const il = T('il', 'pron');
@@ -1257,7 +1673,8 @@ export class Builder {
       link(L, esk, eFront[0], P);
     }
     let loc = null;
-    if (rng.chance(0.6)) loc = rng.chance(0.5) ? this.placePP('at') : this.spatialPP({ size: size - 1 });
+    if (rng.chance(0.6))
+      loc = rng.chance(0.5) ? this.placePP('at') : this.spatialPP({ size: size - 1 });
     return join([...esk, ...f, np, loc], [...eFront, ...eRest, np, loc], L);
   }
 
@@ -1265,11 +1682,26 @@ export class Builder {
     const rng = this.rng;
     const tags = o.tags || ['animal', 'thing', 'food', 'drink', 'clothes', 'human', 'place'];
     if (rng.chance(0.12)) {
-      const n = rng.pick(this.nounsWith(tags, (x) => !x.tags.has('city') && !x.tags.has('country'), 'bare'));
-      const num = n.plonly ? 'pl' : n.sgonly || n.nocount || n.frpl === n.fr ? 'sg' : rng.chance(0.3) ? 'pl' : 'sg';
+      const n = rng.pick(
+        this.nounsWith(tags, (x) => !x.tags.has('city') && !x.tags.has('country'), 'bare'),
+      );
+      const num = n.plonly
+        ? 'pl'
+        : n.sgonly || n.nocount || n.frpl === n.fr
+          ? 'sg'
+          : rng.chance(0.3)
+            ? 'pl'
+            : 'sg';
       return this.nounPh(n, num);
     }
-    return this.np({ tags, dets: ['def', 'indef', 'poss', 'dem', 'num', 'part'], role: 'utt', size: o.size ?? 1, filter: (n) => !n.tags.has('city') && !n.tags.has('language'), filterKey: 'utt' });
+    return this.np({
+      tags,
+      dets: ['def', 'indef', 'poss', 'dem', 'num', 'part'],
+      role: 'utt',
+      size: o.size ?? 1,
+      filter: (n) => !n.tags.has('city') && !n.tags.has('language'),
+      filterKey: 'utt',
+    });
   }
 
   phrase(tag) {
@@ -1289,7 +1721,7 @@ export class Builder {
       L = [[f[0], e[0], S]];
     }
     // keep the phrase's own spelling (no elision/contraction changes)
-    for (const t of f) t.noElide = true, t.noContract = true;
+    for (const t of f) ((t.noElide = true), (t.noContract = true));
     return new Ph(f, e, L);
   }
 }

@@ -9,7 +9,8 @@ import { expandConstruction } from './sentence.mjs';
 import { tokenizeFr, tokenizeEn } from './tokenize.mjs';
 
 // Length buckets (French tokens) and the complexity levels tried for each.
-const Z_FOR = (lo) => (lo <= 5 ? [0] : lo <= 10 ? [0, 1] : lo <= 15 ? [1, 2] : lo <= 20 ? [2] : lo <= 30 ? [2, 3] : [3]);
+const Z_FOR = (lo) =>
+  lo <= 5 ? [0] : lo <= 10 ? [0, 1] : lo <= 15 ? [1, 2] : lo <= 20 ? [2] : lo <= 30 ? [2, 3] : [3];
 
 export const TRAIN_BUCKETS = [
   { lo: 1, hi: 5, w: 0.15 },
@@ -34,7 +35,12 @@ export class SentenceSampler {
     this.rng = new Rng(hashSeed(seed, label));
     this.b = new Builder(lex, this.rng);
     this.cons = lex.constructions.filter((c) => !(heldout && c.opts.has('trainonly')));
-    this.buckets = buckets.map((x) => ({ lo: x.lo, hi: x.hi, queue: [], stats: new Map(this.cons.map((c) => [c, [0, 0]])) }));
+    this.buckets = buckets.map((x) => ({
+      lo: x.lo,
+      hi: x.hi,
+      queue: [],
+      stats: new Map(this.cons.map((c) => [c, [0, 0]])),
+    }));
     this.queueCap = queueCap;
     this.retries = 0;
     this.attempts = 0;
@@ -109,7 +115,15 @@ function loadRequired(dir) {
   return out;
 }
 
-export function generateCorpus({ seed = 1, train = 150000, dev = 1000, test = 2000, testLong = 500, grammarDir = GRAMMAR_DIR, maxDup = 6 } = {}) {
+export function generateCorpus({
+  seed = 1,
+  train = 150000,
+  dev = 1000,
+  test = 2000,
+  testLong = 500,
+  grammarDir = GRAMMAR_DIR,
+  maxDup = 6,
+} = {}) {
   const t0 = performance.now();
   const lex = loadLexicon(grammarDir);
   const required = loadRequired(grammarDir);
@@ -124,7 +138,8 @@ export function generateCorpus({ seed = 1, train = 150000, dev = 1000, test = 20
       return true;
     }
     if (prev !== e) {
-      if (conflicts.length < 50) conflicts.push({ fr: f, en: [prev, e], cons: p.cons && p.cons.id });
+      if (conflicts.length < 50)
+        conflicts.push({ fr: f, en: [prev, e], cons: p.cons && p.cons.id });
       return false;
     }
     return true;
@@ -135,11 +150,15 @@ export function generateCorpus({ seed = 1, train = 150000, dev = 1000, test = 20
   const requiredMismatch = [];
   const checkRequired = (p) => {
     const want = requiredLine.get(p.fr.join(' '));
-    if (want && want !== lineOf(p) && requiredMismatch.length < 10) requiredMismatch.push({ want, got: lineOf(p) });
+    if (want && want !== lineOf(p) && requiredMismatch.length < 10)
+      requiredMismatch.push({ want, got: lineOf(p) });
   };
 
   // held-out sets first, from their own random stream: they do not depend on --train
-  const held = new SentenceSampler(lex, seed, 'heldout', { heldout: true, buckets: [...TEST_BUCKETS, ...TRAIN_BUCKETS] });
+  const held = new SentenceSampler(lex, seed, 'heldout', {
+    heldout: true,
+    buckets: [...TEST_BUCKETS, ...TRAIN_BUCKETS],
+  });
   const heldSet = new Set(required.map((r) => r.fr.join(' ')));
   const takeUnique = (p) => {
     const f = p.fr.join(' ');
@@ -152,7 +171,8 @@ export function generateCorpus({ seed = 1, train = 150000, dev = 1000, test = 20
   const splits = { test: [], 'test-long': [], dev: [] };
   const perBucket = Math.floor(test / TEST_BUCKETS.length);
   TEST_BUCKETS.forEach((bk, i) => {
-    const n = i === TEST_BUCKETS.length - 1 ? test - perBucket * (TEST_BUCKETS.length - 1) : perBucket;
+    const n =
+      i === TEST_BUCKETS.length - 1 ? test - perBucket * (TEST_BUCKETS.length - 1) : perBucket;
     for (let k = 0; k < n; k++) {
       const p = held.sample(bk.lo, bk.hi, takeUnique);
       if (!p) throw new Error(`could not fill test bucket ${bk.lo}-${bk.hi}`);
@@ -219,7 +239,13 @@ export function generateCorpus({ seed = 1, train = 150000, dev = 1000, test = 20
   splits.train = trainOut;
 
   const ms = performance.now() - t0;
-  const stats = computeStats(splits, { seed, ms, conflicts, dupFallback, samplers: { heldout: held, train: tr } });
+  const stats = computeStats(splits, {
+    seed,
+    ms,
+    conflicts,
+    dupFallback,
+    samplers: { heldout: held, train: tr },
+  });
   stats.checks.required_lines = required.length;
   stats.checks.required_generated_differently = requiredMismatch;
   return { splits, stats, lex };
@@ -233,7 +259,18 @@ function hist(lens) {
 function bucketHist(lens) {
   const b = { '1-5': 0, '6-10': 0, '11-20': 0, '21-30': 0, '31-40': 0, '41+': 0 };
   for (const n of lens) {
-    const k = n <= 5 ? '1-5' : n <= 10 ? '6-10' : n <= 20 ? '11-20' : n <= 30 ? '21-30' : n <= 40 ? '31-40' : '41+';
+    const k =
+      n <= 5
+        ? '1-5'
+        : n <= 10
+          ? '6-10'
+          : n <= 20
+            ? '11-20'
+            : n <= 30
+              ? '21-30'
+              : n <= 40
+                ? '31-40'
+                : '41+';
     b[k]++;
   }
   return b;
@@ -265,8 +302,9 @@ export function computeStats(splits, { seed, ms, conflicts, dupFallback, sampler
     for (const p of list) {
       for (const t of p.fr) if (isWord(t)) frV.add(t);
       for (const t of p.en) if (isWord(t)) enV.add(t);
-      for (const a of p.align.split(' ')) if (a.includes('-')) sure++;
-      else if (a.includes('?')) possible++;
+      for (const a of p.align.split(' '))
+        if (a.includes('-')) sure++;
+        else if (a.includes('?')) possible++;
       if (name === 'train') consUse[p.cons.id] = (consUse[p.cons.id] || 0) + 1;
     }
     frV.forEach((t) => frAll.add(t));
@@ -297,10 +335,12 @@ export function computeStats(splits, { seed, ms, conflicts, dupFallback, sampler
     const list = splits[name] || [];
     let tok = 0;
     let oov = 0;
-    for (const p of list) for (const t of p.fr) if (isWord(t)) {
-      tok++;
-      if (!frTrain.has(t)) oov++;
-    }
+    for (const p of list)
+      for (const t of p.fr)
+        if (isWord(t)) {
+          tok++;
+          if (!frTrain.has(t)) oov++;
+        }
     return tok ? +(oov / tok).toFixed(5) : 0;
   };
   out.vocabulary = {
@@ -308,8 +348,12 @@ export function computeStats(splits, { seed, ms, conflicts, dupFallback, sampler
     english_word_forms: enAll.size,
     french_word_forms_train: frTrain.size,
     english_word_forms_train: enTrain.size,
-    french_token_types_train_with_punct: frTrain.size + [...new Set(splits.train.flatMap((p) => p.fr.filter((t) => !isWord(t))))].length,
-    english_token_types_train_with_punct: enTrain.size + [...new Set(splits.train.flatMap((p) => p.en.filter((t) => !isWord(t))))].length,
+    french_token_types_train_with_punct:
+      frTrain.size +
+      [...new Set(splits.train.flatMap((p) => p.fr.filter((t) => !isWord(t))))].length,
+    english_token_types_train_with_punct:
+      enTrain.size +
+      [...new Set(splits.train.flatMap((p) => p.en.filter((t) => !isWord(t))))].length,
     test_french_tokens_unseen_in_train: unseen('test'),
     dev_french_tokens_unseen_in_train: unseen('dev'),
   };
@@ -321,7 +365,12 @@ export function computeStats(splits, { seed, ms, conflicts, dupFallback, sampler
     dev_in_train: countOverlap(splits.dev, splits.train),
     test_long_in_train: countOverlap(splits['test-long'], splits.train),
   };
-  out.sampler = Object.fromEntries(Object.entries(samplers).map(([k, s]) => [k, { attempts: s.attempts, retries: s.retries, from_queue: s.fromQueue }]));
+  out.sampler = Object.fromEntries(
+    Object.entries(samplers).map(([k, s]) => [
+      k,
+      { attempts: s.attempts, retries: s.retries, from_queue: s.fromQueue },
+    ]),
+  );
   out.constructions_train = Object.fromEntries(Object.entries(consUse).sort((a, b) => b[1] - a[1]));
   return out;
 }
@@ -329,7 +378,8 @@ export function computeStats(splits, { seed, ms, conflicts, dupFallback, sampler
 let overlapCache = { list: null, set: null };
 function countOverlap(a, b) {
   if (!a || !b) return 0;
-  if (overlapCache.list !== b) overlapCache = { list: b, set: new Set(b.map((p) => p.fr.join(' '))) };
+  if (overlapCache.list !== b)
+    overlapCache = { list: b, set: new Set(b.map((p) => p.fr.join(' '))) };
   const s = overlapCache.set;
   return a.filter((p) => s.has(p.fr.join(' '))).length;
 }

@@ -26,7 +26,10 @@ function cols(line, n) {
 
 function parseOpts(s) {
   const o = {};
-  for (const part of s.split(';').map((x) => x.trim()).filter(Boolean)) {
+  for (const part of s
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const m = /^([\w.]+)=(.*)$/.exec(part);
     if (m) o[m[1]] = m[2].trim();
     else o[part] = true;
@@ -63,7 +66,11 @@ export function enPlural(sg) {
 function frPresent(inf) {
   if (inf.endsWith('er')) {
     const st = inf.slice(0, -2);
-    const nous = st.endsWith('g') ? st + 'eons' : st.endsWith('c') ? st.slice(0, -1) + 'çons' : st + 'ons';
+    const nous = st.endsWith('g')
+      ? st + 'eons'
+      : st.endsWith('c')
+        ? st.slice(0, -1) + 'çons'
+        : st + 'ons';
     return [st + 'e', st + 'es', st + 'e', nous, st + 'ez', st + 'ent'];
   }
   if (inf.endsWith('ir')) {
@@ -100,7 +107,8 @@ function parseFrameElem(w, side) {
   let m = /^V\[([\w ]+)\]$/.exec(w);
   if (m && side === 'en') return { type: 'V', en: m[1] };
   m = /^(OBJ|NP)(?::([\w/]+))?(?:\[([\w,]+)\])?$/.exec(w);
-  if (m) return { type: m[1], tags: m[2] ? m[2].split('/') : null, dets: m[3] ? m[3].split(',') : null };
+  if (m)
+    return { type: m[1], tags: m[2] ? m[2].split('/') : null, dets: m[3] ? m[3].split(',') : null };
   m = /^LOC(?:\.(at|to|from))?(?::([\w/]+))?$/.exec(w);
   if (m) return { type: 'LOC', mode: m[1] || null, tags: m[2] ? m[2].split('/') : null };
   m = /^ADJ(?::(ce|nat))?$/.exec(w);
@@ -140,7 +148,14 @@ function parseFrame(l, text) {
     if (el.type === 'lit') for (const t of tokenizeEn(w)) enEl.push({ type: 'lit', t });
     else enEl.push(el);
   }
-  return { weight: +m[1], opts, fr: frEl, en: enEl, links: m[5] ? parseLinks(m[5]) : [], src: `${l.file}:${l.no}` };
+  return {
+    weight: +m[1],
+    opts,
+    fr: frEl,
+    en: enEl,
+    links: m[5] ? parseLinks(m[5]) : [],
+    src: `${l.file}:${l.no}`,
+  };
 }
 
 // ---------------------------------------------------------------- loader
@@ -150,10 +165,12 @@ export function loadLexicon(dir = GRAMMAR_DIR) {
   // nouns
   lex.nouns = lines(dir, 'nouns.txt').map((l) => {
     const [frs, g, ens, tags, o] = cols(l.line, 5);
-    if (!frs || !/^[mf]$/.test(g) || !ens) fail(l, 'expected french | m/f | english | tags | options');
+    if (!frs || !/^[mf]$/.test(g) || !ens)
+      fail(l, 'expected french | m/f | english | tags | options');
     const opts = parseOpts(o);
     const multi = frs.includes(' ');
-    if (multi && !opts.pl && !opts.sgonly && !opts.plonly && !opts.nocount) fail(l, 'several-word noun needs pl=');
+    if (multi && !opts.pl && !opts.sgonly && !opts.plonly && !opts.nocount)
+      fail(l, 'several-word noun needs pl=');
     const n = {
       fr: frs,
       g,
@@ -184,16 +201,24 @@ export function loadLexicon(dir = GRAMMAR_DIR) {
     }
     n.tags.add('any');
     // physical things (colours, weight, cleanliness apply to them)
-    if ((n.tags.has('thing') || n.tags.has('clothes')) && !n.tags.has('nonphys')) n.tags.add('phys');
+    if ((n.tags.has('thing') || n.tags.has('clothes')) && !n.tags.has('nonphys'))
+      n.tags.add('phys');
     // things one can carry, give, lose (not buildings, furniture, vehicles, plants)
-    if (n.tags.has('phys') && !['building', 'home', 'furniture', 'vehicle', 'place', 'house', 'plant'].some((t) => n.tags.has(t))) n.tags.add('portable');
+    if (
+      n.tags.has('phys') &&
+      !['building', 'home', 'furniture', 'vehicle', 'place', 'house', 'plant'].some((t) =>
+        n.tags.has(t),
+      )
+    )
+      n.tags.add('portable');
     return n;
   });
 
   // adjectives
   lex.adjs = lines(dir, 'adjectives.txt').map((l) => {
     const [m, f, en, pos, applies, o] = cols(l.line, 6);
-    if (!m || !f || !en || !/^(pre|post)$/.test(pos)) fail(l, 'expected m | f | english | pre/post | tags | options');
+    if (!m || !f || !en || !/^(pre|post)$/.test(pos))
+      fail(l, 'expected m | f | english | pre/post | tags | options');
     const opts = parseOpts(o);
     return {
       m,
@@ -220,7 +245,10 @@ export function loadLexicon(dir = GRAMMAR_DIR) {
   let cur = null;
   for (const l of lines(dir, 'verbs.txt')) {
     if (/^english\s/.test(l.line)) {
-      const [base, s3, past] = l.line.replace(/^english\s+/, '').split(',').map((s) => s.trim());
+      const [base, s3, past] = l.line
+        .replace(/^english\s+/, '')
+        .split(',')
+        .map((s) => s.trim());
       lex.englishVerbs.set(base, { base, s3, past });
       continue;
     }
@@ -290,7 +318,8 @@ export function loadLexicon(dir = GRAMMAR_DIR) {
     if (!v.frames.length) throw new Error(`verb ${v.lemma} has no frame`);
     for (const f of v.frames) {
       const e = f.en.find((x) => x.type === 'V');
-      if (e && e.en && !lex.englishVerbs.has(e.en)) throw new Error(`${f.src}: unknown English verb V[${e.en}]`);
+      if (e && e.en && !lex.englishVerbs.has(e.en))
+        throw new Error(`${f.src}: unknown English verb V[${e.en}]`);
     }
   }
 

@@ -36,10 +36,16 @@ export function link(L, a, b, type = S) {
 }
 
 export function fr(text, k = 'w', extra) {
-  return text.split(' ').filter(Boolean).map((t) => new Tok(t, k, extra));
+  return text
+    .split(' ')
+    .filter(Boolean)
+    .map((t) => new Tok(t, k, extra));
 }
 export function en(text, k = 'w', extra) {
-  return text.split(' ').filter(Boolean).map((t) => new Tok(t, k, extra));
+  return text
+    .split(' ')
+    .filter(Boolean)
+    .map((t) => new Tok(t, k, extra));
 }
 
 // A word pair, all French tokens linked to all English tokens.
@@ -54,12 +60,18 @@ export function pair(frText, enText, type = S, fk = 'w', ek = 'w') {
 // Apply a Pharaoh alignment string ("0-0 1?0") to token lists.
 export function alignPharaoh(f, e, spec) {
   const L = [];
-  for (const item of spec.trim().split(/[\s,]+/).filter(Boolean)) {
+  for (const item of spec
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
     const m = /^(\d+)([-?])(\d+)$/.exec(item);
     if (!m) throw new Error(`bad alignment item "${item}"`);
     const i = +m[1];
     const j = +m[3];
-    if (i >= f.length || j >= e.length) throw new Error(`alignment ${item} out of range for "${f.map((x) => x.t).join(' ')}" / "${e.map((x) => x.t).join(' ')}"`);
+    if (i >= f.length || j >= e.length)
+      throw new Error(
+        `alignment ${item} out of range for "${f.map((x) => x.t).join(' ')}" / "${e.map((x) => x.t).join(' ')}"`,
+      );
     L.push([f[i], e[j], m[2] === '-' ? S : P]);
   }
   return L;
@@ -112,7 +124,17 @@ export function frVowelInitial(tok) {
   return VOWELS.has(t[0]);
 }
 
-const ELIDE = { je: "j'", me: "m'", te: "t'", se: "s'", le: "l'", la: "l'", de: "d'", ne: "n'", que: "qu'" };
+const ELIDE = {
+  je: "j'",
+  me: "m'",
+  te: "t'",
+  se: "s'",
+  le: "l'",
+  la: "l'",
+  de: "d'",
+  ne: "n'",
+  que: "qu'",
+};
 
 function mergeToks(a, b, text, L) {
   const m = new Tok(text, 'merged');
@@ -132,11 +154,18 @@ export function frenchSurface(ph) {
     if (!v) continue;
     const t = tok.t;
     if (tok.k === 'dem' && t === 'ce') tok.t = 'cet';
-    else if (tok.k === 'poss' && (t === 'ma' || t === 'ta' || t === 'sa')) tok.t = 'm' === t[0] ? 'mon' : t[0] === 't' ? 'ton' : 'son';
+    else if (tok.k === 'poss' && (t === 'ma' || t === 'ta' || t === 'sa'))
+      tok.t = 'm' === t[0] ? 'mon' : t[0] === 't' ? 'ton' : 'son';
     else if (tok.k === 'adj' && tok.mv) tok.t = tok.mv;
     else if (tok.k === 'ce' && t === 'ce' && /^(est|était)/.test(next.t)) tok.t = "c'";
     else if (t === 'si' && (next.t === 'il' || next.t === 'ils')) tok.t = "s'";
-    else if (ELIDE[t] && tok.k !== 'stressed' && tok.k !== 'dem' && tok.k !== 'ce' && tok.k !== 'adj') {
+    else if (
+      ELIDE[t] &&
+      tok.k !== 'stressed' &&
+      tok.k !== 'dem' &&
+      tok.k !== 'ce' &&
+      tok.k !== 'adj'
+    ) {
       if ((t === 'le' || t === 'la') && !(tok.k === 'art' || tok.k === 'pron')) continue;
       tok.t = ELIDE[t];
     }
@@ -146,7 +175,13 @@ export function frenchSurface(ph) {
   for (let i = 0; i < f.length; i++) {
     const a = f[i];
     const b = f[i + 1];
-    if (b && b.k === 'art' && (a.t === 'à' || a.t === 'de') && (b.t === 'le' || b.t === 'les') && !a.noContract) {
+    if (
+      b &&
+      b.k === 'art' &&
+      (a.t === 'à' || a.t === 'de') &&
+      (b.t === 'le' || b.t === 'les') &&
+      !a.noContract
+    ) {
       const text = a.t === 'à' ? (b.t === 'le' ? 'au' : 'aux') : b.t === 'le' ? 'du' : 'des';
       out.push(mergeToks(a, b, text, L));
       i++;
@@ -185,12 +220,16 @@ export function finish(ph) {
     const i = a.i;
     const j = b.i;
     if (i === undefined || j === undefined || ph.f[i] !== a || ph.e[j] !== b) {
-      throw new Error(`dangling link ${a?.t}/${b?.t} in "${ph.f.map((t) => t.t).join(' ')}" ||| "${ph.e.map((t) => t.t).join(' ')}"`);
+      throw new Error(
+        `dangling link ${a?.t}/${b?.t} in "${ph.f.map((t) => t.t).join(' ')}" ||| "${ph.e.map((t) => t.t).join(' ')}"`,
+      );
     }
     const key = i * 1000 + j;
     if (best.get(key) !== S) best.set(key, type);
   }
-  const links = [...best.entries()].sort((x, y) => x[0] - y[0]).map(([k, type]) => [Math.floor(k / 1000), k % 1000, type]);
+  const links = [...best.entries()]
+    .sort((x, y) => x[0] - y[0])
+    .map(([k, type]) => [Math.floor(k / 1000), k % 1000, type]);
   return {
     fr: ph.f.map((t) => t.t),
     en: ph.e.map((t) => t.t),

@@ -33,7 +33,25 @@ moi | me ; toi | you ; lui | him ; elle | her ; eux elles | them
 `;
 
 // spelling variants produced by elision and vowel rules -> the written forms of the data
-const UNELIDE = { "j'": ['je'], "m'": ['me'], "t'": ['te'], "s'": ['se', 'si'], "l'": ['le', 'la'], "d'": ['de'], "n'": ['ne'], "qu'": ['que'], "c'": ['ce'], cet: ['ce'], mon: ['ma'], ton: ['ta'], son: ['sa'], au: ['à', 'le'], aux: ['à', 'les'], du: ['de', 'le'], des: ['de', 'les'] };
+const UNELIDE = {
+  "j'": ['je'],
+  "m'": ['me'],
+  "t'": ['te'],
+  "s'": ['se', 'si'],
+  "l'": ['le', 'la'],
+  "d'": ['de'],
+  "n'": ['ne'],
+  "qu'": ['que'],
+  "c'": ['ce'],
+  cet: ['ce'],
+  mon: ['ma'],
+  ton: ['ta'],
+  son: ['sa'],
+  au: ['à', 'le'],
+  aux: ['à', 'les'],
+  du: ['de', 'le'],
+  des: ['de', 'les'],
+};
 
 function addPairs(set, fs, es) {
   for (const f of fs) for (const e of es) set.add(`${f}\t${e}`);
@@ -50,19 +68,47 @@ export function buildPairTable(lex) {
   // nouns (with the forms after elision of nothing: nouns are not elided)
   for (const n of lex.nouns) {
     const f = [...fw(n.fr), ...fw(n.frpl)].filter((t) => !['de', "d'", 'à'].includes(t));
-    const e = [...ew(n.en), ...ew(n.enpl), ...(n.enposs ? [...ew(n.enposs.sg), ...ew(n.enposs.pl)] : [])];
+    const e = [
+      ...ew(n.en),
+      ...ew(n.enpl),
+      ...(n.enposs ? [...ew(n.enposs.sg), ...ew(n.enposs.pl)] : []),
+    ];
     addPairs(ok, f, e);
     if (n.at) addPairs(ok, f, ew(n.at));
     if (n.to) addPairs(ok, f, ew(n.to));
   }
-  for (const a of lex.adjs) addPairs(ok, [a.m, a.f, a.mpl, a.fpl, a.mv].filter(Boolean), [...ew(a.en), ...(a.human ? ew(a.human) : [])]);
+  for (const a of lex.adjs)
+    addPairs(ok, [a.m, a.f, a.mpl, a.fpl, a.mv].filter(Boolean), [
+      ...ew(a.en),
+      ...(a.human ? ew(a.human) : []),
+    ]);
   for (const nm of lex.names) addPairs(ok, [nm.f], [nm.e]);
   for (const nb of lex.numbers) addPairs(ok, [nb.f, nb.ff], ew(nb.e));
   // verbs: every French form x every English word of the verb (and of its V[...] overrides)
   const pronouns = ['tu', 'il', 'elle', 'on', 'nous', 'vous', 'ils', 'elles', 'ce'];
-  const inverted = (form) => pronouns.map((p) => `${form}${/[ae]$/.test(form) && ['il', 'elle', 'on'].includes(p) ? '-t' : ''}-${p}`);
-  const PRON_EN = { tu: ['you'], il: ['he'], elle: ['she'], on: ['we'], nous: ['we'], vous: ['you'], ils: ['they'], elles: ['they'], ce: ['it', 'they'] };
-  for (const v of lex.verbs) for (const form of v.pres) for (const p of pronouns) addPairs(ok, inverted(form).filter((x) => x.endsWith(`-${p}`)), PRON_EN[p]);
+  const inverted = (form) =>
+    pronouns.map(
+      (p) => `${form}${/[ae]$/.test(form) && ['il', 'elle', 'on'].includes(p) ? '-t' : ''}-${p}`,
+    );
+  const PRON_EN = {
+    tu: ['you'],
+    il: ['he'],
+    elle: ['she'],
+    on: ['we'],
+    nous: ['we'],
+    vous: ['you'],
+    ils: ['they'],
+    elles: ['they'],
+    ce: ['it', 'they'],
+  };
+  for (const v of lex.verbs)
+    for (const form of v.pres)
+      for (const p of pronouns)
+        addPairs(
+          ok,
+          inverted(form).filter((x) => x.endsWith(`-${p}`)),
+          PRON_EN[p],
+        );
   const verbForms = (v) => {
     const out = new Set([v.inf, ...v.pres]);
     for (const g of ['m', 'f']) for (const n of ['sg', 'pl']) out.add(agreeParticiple(v.pp, g, n));
@@ -79,7 +125,8 @@ export function buildPairTable(lex) {
     if (v.enneg) es.add(v.enneg);
     for (const fr of v.frames) {
       const V = fr.en.find((x) => x.type === 'V');
-      if (V && V.en) (V.en === 'be' ? BE : enForms(lex.englishVerbs.get(V.en))).forEach((x) => es.add(x));
+      if (V && V.en)
+        (V.en === 'be' ? BE : enForms(lex.englishVerbs.get(V.en))).forEach((x) => es.add(x));
       for (const lk of fr.links) {
         if (lk.type !== 'S') continue;
         const f = lk.f === 'V' ? fs : [lk.f];
@@ -108,19 +155,22 @@ export function buildPairTable(lex) {
     if (!p.al) addPairs(ok, f, e);
     fromPharaoh(f, e, p.al);
   }
-  for (const list of Object.values(lex.adverbs)) for (const a of list) {
-    const f = fw(a.f.replace(/\{NUM:[^}]*\}/, 'NUM'));
-    const e = ew(a.e.replace('{NUM}', 'NUM'));
-    if (!a.al) addPairs(ok, f, e);
-    fromPharaoh(f, e, a.al);
-  }
+  for (const list of Object.values(lex.adverbs))
+    for (const a of list) {
+      const f = fw(a.f.replace(/\{NUM:[^}]*\}/, 'NUM'));
+      const e = ew(a.e.replace('{NUM}', 'NUM'));
+      if (!a.al) addPairs(ok, f, e);
+      fromPharaoh(f, e, a.al);
+    }
   for (const p of lex.preps) {
     const f = fw(p.f);
     const e = ew(p.e);
     if (!p.al) addPairs(ok, f, e);
     fromPharaoh(f, e, p.al);
   }
-  for (const c of lex.constructions) for (const lk of c.links) if (lk.type === 'S') ok.add(`${lk.f.replace(/@\d+$/, '')}\t${lk.e.replace(/@\d+$/, '')}`);
+  for (const c of lex.constructions)
+    for (const lk of c.links)
+      if (lk.type === 'S') ok.add(`${lk.f.replace(/@\d+$/, '')}\t${lk.e.replace(/@\d+$/, '')}`);
   for (const p of PUNCT) ok.add(`${p}\t${p}`);
   return ok;
 }
@@ -175,15 +225,21 @@ export function selfTest(result, { maxErrors = 200 } = {}) {
         } else possible++;
       }
       fCov.forEach((c, i) => c || err(`${where}: French token ${i} "${p.fr[i]}" unaligned`));
-      eCov.forEach((c, j) => c || err(`${where}: English token ${j} "${p.en[j]}" unaligned (${p.en.join(' ')})`));
+      eCov.forEach(
+        (c, j) =>
+          c || err(`${where}: English token ${j} "${p.en[j]}" unaligned (${p.en.join(' ')})`),
+      );
       const f = p.fr.join(' ');
       const e = p.en.join(' ');
-      if (frToEn.has(f) && frToEn.get(f) !== e) err(`two English sentences for "${f}": "${frToEn.get(f)}" / "${e}"`);
+      if (frToEn.has(f) && frToEn.get(f) !== e)
+        err(`two English sentences for "${f}": "${frToEn.get(f)}" / "${e}"`);
       frToEn.set(f, e);
     }
   }
   for (const [k, v] of [...badPairs.entries()].sort((a, b) => b[1].n - a[1].n)) {
-    err(`sure link between words that are not translations: ${k.replace('\t', ' <-> ')} (${v.n}x), e.g. ${v.ex}`);
+    err(
+      `sure link between words that are not translations: ${k.replace('\t', ' <-> ')} (${v.n}x), e.g. ${v.ex}`,
+    );
   }
   // splits
   const train = new Set(splits.train.map((p) => p.fr.join(' ')));
@@ -192,16 +248,32 @@ export function selfTest(result, { maxErrors = 200 } = {}) {
     if (n) err(`${n} ${name} sentences also in train`);
   }
   const held = new Set();
-  for (const name of ['dev', 'test', 'test-long']) for (const p of splits[name]) {
-    const f = p.fr.join(' ');
-    if (held.has(f)) err(`held-out sentence repeated: ${f}`);
-    held.add(f);
-  }
-  if (splits.train.length && !splits.train.some((p) => lineOf(p) === 'je suis étudiant\ti am a student\t0-0 1-1 2?2 2-3')) err('walkthrough line missing from train');
-  for (const m of result.stats?.checks?.required_generated_differently || []) err(`grammar generates a required sentence differently: ${m.got} (required: ${m.want})`);
-  if (result.stats?.checks?.english_conflicts) err(`${result.stats.checks.english_conflicts} French sentences were generated with two English translations (dropped); e.g. ${JSON.stringify(result.stats.checks.conflict_examples[0])}`);
+  for (const name of ['dev', 'test', 'test-long'])
+    for (const p of splits[name]) {
+      const f = p.fr.join(' ');
+      if (held.has(f)) err(`held-out sentence repeated: ${f}`);
+      held.add(f);
+    }
+  if (
+    splits.train.length &&
+    !splits.train.some((p) => lineOf(p) === 'je suis étudiant\ti am a student\t0-0 1-1 2?2 2-3')
+  )
+    err('walkthrough line missing from train');
+  for (const m of result.stats?.checks?.required_generated_differently || [])
+    err(`grammar generates a required sentence differently: ${m.got} (required: ${m.want})`);
+  if (result.stats?.checks?.english_conflicts)
+    err(
+      `${result.stats.checks.english_conflicts} French sentences were generated with two English translations (dropped); e.g. ${JSON.stringify(result.stats.checks.conflict_examples[0])}`,
+    );
   return {
     errors,
-    summary: { lines, sure_links: sure, possible_links: possible, pair_table_size: pairs.size, problems: errors.length, non_translation_sure_pairs: badPairs.size },
+    summary: {
+      lines,
+      sure_links: sure,
+      possible_links: possible,
+      pair_table_size: pairs.size,
+      problems: errors.length,
+      non_translation_sure_pairs: badPairs.size,
+    },
   };
 }

@@ -6,7 +6,14 @@ export function buildNonterminal(b, el, z, first) {
   const p = el.params;
   switch (el.name) {
     case 'CL':
-      return b.declClause({ tense: p.tense, neg: p.neg, time: p.time, subj: p.subj, size: z, first });
+      return b.declClause({
+        tense: p.tense,
+        neg: p.neg,
+        time: p.time,
+        subj: p.subj,
+        size: z,
+        first,
+      });
     case 'Q':
       return b.question({ kind: p.kind, size: z });
     case 'IMP':
@@ -47,7 +54,9 @@ export function expandConstruction(b, cons, z) {
       litE.push(t);
       eParts.push(t);
     } else {
-      const m = frNT.find((x) => !x.used && x.el.name === el.name && (x.el.label || null) === (el.label || null));
+      const m = frNT.find(
+        (x) => !x.used && x.el.name === el.name && (x.el.label || null) === (el.label || null),
+      );
       if (!m) throw new Error(`${cons.src}: English {${el.name}} has no French counterpart`);
       m.used = true;
       eParts.push(m.ph);
@@ -81,7 +90,9 @@ export function expandConstruction(b, cons, z) {
       ep.splice(j, 1);
     }
   }
-  for (const t of litF) if (!usedF.has(t)) throw new Error(`${cons.src}: French literal "${t.t}" has no link`);
-  for (const t of litE) if (!usedE.has(t)) throw new Error(`${cons.src}: English literal "${t.t}" has no link`);
+  for (const t of litF)
+    if (!usedF.has(t)) throw new Error(`${cons.src}: French literal "${t.t}" has no link`);
+  for (const t of litE)
+    if (!usedE.has(t)) throw new Error(`${cons.src}: English literal "${t.t}" has no link`);
   return join(fParts, eParts, L);
 }

@@ -2,11 +2,39 @@
 // tokenizer in core/tokenizer.h. See tools/corpus/README.md, "Tokenization".
 
 // Words that are cut after their apostrophe when they start a written word (j'ai -> j' ai).
-export const ELISION_PREFIXES = ["jusqu'", "lorsqu'", "puisqu'", "qu'", "j'", 'l', "d'", "n'", "s'", "c'", "m'", "t'"]
-  .map((p) => (p.endsWith("'") ? p : p + "'"));
+export const ELISION_PREFIXES = [
+  "jusqu'",
+  "lorsqu'",
+  "puisqu'",
+  "qu'",
+  "j'",
+  'l',
+  "d'",
+  "n'",
+  "s'",
+  "c'",
+  "m'",
+  "t'",
+].map((p) => (p.endsWith("'") ? p : p + "'"));
 
 // Characters that are always tokens of their own.
-export const PUNCT = new Set(['.', ',', '!', '?', ';', ':', '(', ')', '"', '«', '»', '…', '[', ']', '/']);
+export const PUNCT = new Set([
+  '.',
+  ',',
+  '!',
+  '?',
+  ';',
+  ':',
+  '(',
+  ')',
+  '"',
+  '«',
+  '»',
+  '…',
+  '[',
+  ']',
+  '/',
+]);
 
 export function normalize(text) {
   return text
@@ -115,7 +143,8 @@ export function checkTokensFr(tokens) {
     if (p) return `elision not split in "${t}"`;
   }
   const again = tokenizeFr(detokenizeFr(tokens));
-  if (again.join(' ') !== tokens.join(' ')) return `round trip: "${tokens.join(' ')}" -> "${again.join(' ')}"`;
+  if (again.join(' ') !== tokens.join(' '))
+    return `round trip: "${tokens.join(' ')}" -> "${again.join(' ')}"`;
   return null;
 }
 
@@ -125,6 +154,7 @@ export function checkTokensEn(tokens) {
     if (!EN_WORD.test(t)) return `bad English token "${t}"`;
   }
   const again = tokenizeEn(detokenizeEn(tokens));
-  if (again.join(' ') !== tokens.join(' ')) return `round trip: "${tokens.join(' ')}" -> "${again.join(' ')}"`;
+  if (again.join(' ') !== tokens.join(' '))
+    return `round trip: "${tokens.join(' ')}" -> "${again.join(' ')}"`;
   return null;
 }
