@@ -26,6 +26,7 @@ import vm from 'node:vm';
 
 import { translateJs } from './js-decode.mjs';
 import { readModelFile } from './model-file.mjs';
+import { SENTENCE_LENGTHS, makeSentences } from './sentences.mjs';
 import { createOrtModel } from './onnx-export.mjs';
 import { PlainJsModel } from './plain-js-model.mjs';
 import { Timer, summarize } from './timing.mjs';
@@ -72,7 +73,6 @@ const clockOption = option('clock', 'auto');
 const clock =
   clockOption === 'auto' ? (loadAtStart > os.cpus().length * 0.5 ? 'cpu' : 'wall') : clockOption;
 if (!['wall', 'cpu'].includes(clock)) throw new Error(`--clock must be wall, cpu or auto`);
-const SENTENCE_LENGTHS = [5, 10, 20, 40];
 const BEAMS = [1, 4];
 const TOLERANCE = 1e-4; // |a − b| <= 1e-4 · max(1, |a|)
 
@@ -343,20 +343,6 @@ function kernelsMarkdown(result) {
 
 // ---------------------------------------------------------------------------------------------
 // 2 and 3. End-to-end decoding, and the JS boundary.
-function makeSentences(explorer) {
-  const words = explorer.sourceWords();
-  const usable = [];
-  for (let id = 3; id < words.length && usable.length < 400; id++) {
-    if (!/^\p{L}/u.test(words[id])) continue;
-    const t = explorer.tokenize(words[id]);
-    if (t.ok && t.ids.length === 1 && t.ids[0] === id) usable.push(words[id]);
-  }
-  let state = 20240501;
-  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  return SENTENCE_LENGTHS.map((n) =>
-    Array.from({ length: n }, () => usable[Math.floor(next() * usable.length)]).join(' '),
-  );
-}
 
 async function decodeBench({ modelBytes, file, pageModules, benches }) {
   const explorers = {};
