@@ -176,6 +176,29 @@ test(
       );
       assert.equal(bars, 3);
 
+      // Its interface follows its own lang attribute (else the page's).
+      await page.evaluate(() => document.querySelector('#first').setAttribute('lang', 'fr'));
+      await page.waitForFunction(() =>
+        document
+          .querySelector('#first')
+          .shadowRoot.querySelector('.caption')
+          ?.textContent.startsWith('Étape'),
+      );
+      assert.match(
+        await shadowText(page, '#first', '.caption'),
+        /^Étape 1 sur \d+\u00a0: «\u00a0i\u00a0»$/,
+      );
+      await page.locator('#first').getByRole('button', { name: 'Étape suivante' }).click();
+      assert.match(await live(), /^étape 2\u00a0: «\u00a0am\u00a0» porte \d+/);
+      await page.locator('#first').getByRole('button', { name: 'Étape précédente' }).click();
+      await page.evaluate(() => document.querySelector('#first').removeAttribute('lang'));
+      await page.waitForFunction(() =>
+        document
+          .querySelector('#first')
+          .shadowRoot.querySelector('.caption')
+          ?.textContent.startsWith('Step'),
+      );
+
       await page.evaluate(() => second.setAttribute('sentence', 'c b a d'));
       await page.waitForFunction(() => second.translation === 'c b a d', null, { timeout: 30000 });
       await page.evaluate(() => second.setAttribute('view', 'full'));

@@ -6,6 +6,7 @@
 import { chooseFlavour, fetchBytes, loadWasmModule } from '../lib/loader.js';
 import { drawHeatmap } from '../draw/heatmap.js';
 import { viridis } from '../draw/palette.js';
+import { textIn } from '../lib/i18n.js';
 
 const WEB_ROOT = new URL('../', import.meta.url);
 const MODELS = {
@@ -146,7 +147,7 @@ const percent = (a) => `${Math.round(a * 100)} %`;
 // ---- the element ----
 
 export class AttentionExplorerElement extends HTMLElement {
-  static observedAttributes = ['sentence', 'step', 'view', 'model', 'theme'];
+  static observedAttributes = ['sentence', 'step', 'view', 'model', 'theme', 'lang'];
 
   #root;
   #parts;
@@ -255,13 +256,13 @@ export class AttentionExplorerElement extends HTMLElement {
       const explorer = await loadModel(file);
       if (generation !== this.#generation) return;
       const trace = explorer.translate(sentence, { topK: 1 });
-      if (!trace.ok) throw new Error(trace.empty ? 'Type a sentence to translate.' : trace.error);
+      if (!trace.ok) throw new Error(trace.empty ? this.#text('embed.typeSentence') : trace.error);
       this.#trace = trace;
       this.#step = Math.min(this.#parseStep(), Math.max(0, trace.steps - 1));
       this.dataset.status = 'ready';
     } catch (error) {
       if (generation !== this.#generation) return;
-      this.#error = `The translator could not start: ${error?.message ?? error}`;
+      this.#error = this.#text('embed.couldNotStart', { reason: error?.message ?? error });
       this.dataset.status = 'error';
     }
     this.#render();
@@ -295,12 +296,19 @@ export class AttentionExplorerElement extends HTMLElement {
     if (!trace) return '';
     const t = this.#step;
     const word = trace.outTokens[t];
-    if (!trace.alpha.length) return `step ${t + 1}: '${word}' (this model has no attention)`;
+    if (!trace.alpha.length) return this.#text('embed.describeNoAttention', { step: t + 1, word });
     let best = 0;
     for (let i = 1; i < trace.srcLen; i++)
       if (trace.alpha[t * trace.srcLen + i] > trace.alpha[t * trace.srcLen + best]) best = i;
     const a = trace.alpha[t * trace.srcLen + best];
-    return `step ${t + 1}: '${word}' takes ${percent(a)} of its attention from '${trace.tokens[best]}'`;
+    const source = trace.tokens[best];
+    return this.#text('embed.describe', { step: t + 1, word, percent: percent(a), source });
+  }
+
+  /** Interface text in the element's own language: its lang attribute, or its page's. */
+  #text(key, params) {
+    const lang = this.closest('[lang]')?.lang ?? '';
+    return textIn(lang.toLowerCase().startsWith('fr') ? 'fr' : 'en', key, params);
   }
 
   #announce() {
@@ -314,22 +322,24 @@ export class AttentionExplorerElement extends HTMLElement {
     const trace = this.#trace;
     this.setAttribute(
       'aria-label',
-      `Attention explorer: ${sentence}${trace ? ` → ${trace.translation}` : ''}`,
+      trace
+        ? this.#text('embed.elementTranslated', { sentence, translation: trace.translation })
+        : this.#text('embed.element', { sentence }),
     );
     const nodes = [
       el('p', { className: 'row' }, [
-        el('span', { className: 'label', text: 'French' }),
+        el('span', { className: 'label', text: this.#text('embed.source') }),
         el('span', { className: 'source', lang: 'fr', text: sentence }),
       ]),
     ];
     if (this.#error) {
       nodes.push(el('p', { className: 'error', role: 'alert', text: this.#error }));
     } else if (!trace) {
-      nodes.push(el('p', { className: 'status', text: 'Loading the translator…' }));
+      nodes.push(el('p', { className: 'status', text: this.#text('embed.loading') }));
     } else {
       nodes.push(
         el('p', { className: 'row' }, [
-          el('span', { className: 'label', text: 'English' }),
+          el('span', { className: 'label', text: this.#text('embed.target') }),
           el('span', { className: 'translation', lang: 'en', text: trace.translation }),
         ]),
       );
@@ -346,7 +356,7 @@ export class AttentionExplorerElement extends HTMLElement {
               href: url.href,
               target: '_blank',
               rel: 'noopener',
-              text: 'Open this sentence in the full explorer',
+              text: this.#text('embed.openFull'),
             }),
           ]),
         );
@@ -359,10 +369,10 @@ export class AttentionExplorerElement extends HTMLElement {
 
   #heatmap(trace, view) {
     if (!trace.alpha.length)
-      return [el('p', { className: 'status', text: 'This model has no attention to show.' })];
+      return [el('p', { className: 'status', text: this.#text('embed.noAttention') })];
     const canvas = el('canvas', {
       role: 'img',
-      'aria-label': `Alignment heatmap: ${trace.steps} English words (rows) by ${trace.srcLen} French words (columns).`,
+      'aria-label': this.#text('embed.heatmap', { rows: trace.steps, cols: trace.srcLen }),
     });
     const width = Math.max(120, (this.#width || this.clientWidth || 480) - 30);
     const theme = THEMES[this.#themeName()];
@@ -388,29 +398,33 @@ export class AttentionExplorerElement extends HTMLElement {
     const t = this.#step;
     const prev = el('button', {
       type: 'button',
-      text: '← Previous',
+      text: this.#text('embed.previous'),
       disabled: t === 0,
-      'aria-label': 'Previous step',
+      'aria-label': this.#text('embed.previousLabel'),
       'data-action': 'prev',
     });
     const next = el('button', {
       type: 'button',
-      text: 'Next →',
+      text: this.#text('embed.next'),
       disabled: t >= trace.steps - 1,
-      'aria-label': 'Next step',
+      'aria-label': this.#text('embed.nextLabel'),
       'data-action': 'next',
     });
     prev.addEventListener('click', () => this.#go(-1));
     next.addEventListener('click', () => this.#go(1));
     const caption = el('span', {
       className: 'caption',
-      text: `Step ${t + 1} of ${trace.steps}: “${trace.outTokens[t]}”`,
+      text: this.#text('embed.caption', {
+        step: t + 1,
+        steps: trace.steps,
+        word: trace.outTokens[t],
+      }),
     });
     const nodes = [el('div', { className: 'controls' }, [prev, next, caption])];
     if (trace.alpha.length) {
       const list = el('ul', {
         className: 'bars',
-        'aria-label': `Attention of “${trace.outTokens[t]}” over the French words`,
+        'aria-label': this.#text('embed.bars', { word: trace.outTokens[t] }),
       });
       for (let i = 0; i < trace.srcLen; i++) {
         const a = trace.alpha[t * trace.srcLen + i];

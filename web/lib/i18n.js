@@ -48,7 +48,12 @@ export const language = () => current;
  * so a typo cannot ship as a blank label.
  */
 export function t(key, params = {}) {
-  const entry = DICTIONARIES[current][key] ?? EN[key];
+  return textIn(current, key, params);
+}
+
+/** t() in a given language: for an embedded explorer, which follows its own lang attribute. */
+export function textIn(lang, key, params = {}) {
+  const entry = (DICTIONARIES[lang] ?? EN)[key] ?? EN[key];
   if (entry === undefined) throw new Error(`No interface text for "${key}"`);
   const text = typeof entry === 'function' ? entry(params) : entry;
   return text.replace(/\{(\w+)\}/g, (match, name) =>

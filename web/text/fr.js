@@ -496,4 +496,25 @@ export const FR = {
   'load.notStarted': '{url} n’a pas pu être démarré ({reason}).',
   'load.notFound': 'HTTP 404, fichier introuvable',
   'load.httpStatus': 'HTTP {status}',
+  'embed.element': 'Explorateur de l’attention\u00a0: {sentence}',
+  'embed.elementTranslated': 'Explorateur de l’attention\u00a0: {sentence} → {translation}',
+  'embed.source': 'Français',
+  'embed.target': 'Anglais',
+  'embed.loading': 'Chargement du traducteur…',
+  'embed.couldNotStart': 'Le traducteur n’a pas pu démarrer\u00a0: {reason}',
+  'embed.typeSentence': 'Tapez une phrase à traduire.',
+  'embed.openFull': 'Ouvrir cette phrase dans l’explorateur complet',
+  'embed.noAttention': 'Ce modèle n’a pas d’attention à montrer.',
+  'embed.heatmap':
+    'Carte d’alignement\u00a0: {rows} mots anglais (lignes) sur {cols} mots français (colonnes).',
+  'embed.previous': '← Précédent',
+  'embed.previousLabel': 'Étape précédente',
+  'embed.next': 'Suivant →',
+  'embed.nextLabel': 'Étape suivante',
+  'embed.caption': 'Étape {step} sur {steps}\u00a0: «\u00a0{word}\u00a0»',
+  'embed.bars': 'Attention de «\u00a0{word}\u00a0» sur les mots français',
+  'embed.describe':
+    'étape {step}\u00a0: «\u00a0{word}\u00a0» porte {percent} de son attention sur «\u00a0{source}\u00a0»',
+  'embed.describeNoAttention':
+    'étape {step}\u00a0: «\u00a0{word}\u00a0» (ce modèle n’a pas d’attention)',
 };
