@@ -115,6 +115,8 @@ const QUARTERS = 4;
  */
 const WASM_FLAT_BYTES = 256;
 const WASM_HIGH_WATER_BYTES = 128 * 1024;
+/** Elements in the document may differ by what the last frame showed; a leak adds dozens. */
+const ELEMENT_TOLERANCE = 4;
 /**
  * What V8's heap may gain: V8 keeps compiling the page's code as it runs and grows its caches
  * (number to string, interned strings), 250–450 kB over the session. Heap snapshots taken while
@@ -284,10 +286,11 @@ test(
       const grown = Object.keys({ ...before.elementsByParent, ...after.elementsByParent }).filter(
         (key) => before.elementsByParent[key] !== after.elementsByParent[key],
       );
-      assert.equal(
-        after.elements,
-        before.elements,
-        `elements in the document (changed: ${grown.map((key) => `${key} ${before.elementsByParent[key] ?? 0} → ${after.elementsByParent[key] ?? 0}`).join('; ')})`,
+      // A leak adds elements with every sentence (dozens over the session); a couple may come
+      // and go with what the last frame showed (seen once: 458 → 460).
+      assert.ok(
+        Math.abs(after.elements - before.elements) <= ELEMENT_TOLERANCE,
+        `elements in the document: ${before.elements} → ${after.elements} (changed: ${grown.map((key) => `${key} ${before.elementsByParent[key] ?? 0} → ${after.elementsByParent[key] ?? 0}`).join('; ')})`,
       );
       assert.equal(after.eventListeners, before.eventListeners, 'event listeners');
       // Still translating correctly at the end.
