@@ -222,11 +222,7 @@ class Explorer {
     const ae::Status status = decoder_->beam(tokens_.ids, decode, &tree_);
     if (!status) return error_reply(status.message());
     const ae::BeamTree& tree = tree_;
-    reply_.begin();
-    reply_.boolean("ok", true);
-    reply_.string("error", "");
-    reply_.integer("clippedFrom", clipped_from_);
-    write_tokens();
+    begin_success_reply();
     reply_.integer("srcLen", tree.src_len);
     reply_.integer("beamWidth", tree.width);
     reply_.integer("nodeCount", tree.size());
@@ -313,6 +309,15 @@ class Explorer {
     return reply_.finish();
   }
 
+  // What every successful decoding reply starts with: ok, no error, the clipping and the tokens.
+  void begin_success_reply() {
+    reply_.begin();
+    reply_.boolean("ok", true);
+    reply_.string("error", "");
+    reply_.integer("clippedFrom", clipped_from_);
+    write_tokens();
+  }
+
   void write_tokens() {
     reply_.strings("tokens", tokens_.tokens);
     reply_.ints("ids", tokens_.ids);
@@ -338,11 +343,7 @@ class Explorer {
   // Starts a reply with the fields of wasm/attention.d.ts's Trace, from tokens_ and trace_.
   void begin_trace_reply() {
     const ae::Trace& t = trace_;
-    reply_.begin();
-    reply_.boolean("ok", true);
-    reply_.string("error", "");
-    reply_.integer("clippedFrom", clipped_from_);
-    write_tokens();
+    begin_success_reply();
     reply_.boolean("attention", t.attention);
     reply_.integer("srcLen", t.src_len);
     reply_.integer("steps", t.steps);
