@@ -6,6 +6,7 @@ import { startHarness } from './harness.mjs';
 import { linearProjection2d } from '../../web/lib/pca.js';
 import { placeLabels, boxesOverlap } from '../../web/lib/labels.js';
 import { viridisRgb } from '../../web/draw/palette.js';
+import { THEMES } from '../../web/lib/theme.js';
 
 let harness;
 let page;
@@ -72,20 +73,12 @@ test('viridis runs from dark purple to yellow', () => {
 });
 
 const THEME = {
-  bg: '#f3f2ee',
-  card: '#ffffff',
-  ink: '#1b1f2a',
-  muted: '#596171',
-  faint: '#ebe9e3',
-  grid: '#d6d3cb',
-  accent: '#2f4fb3',
-  focus: '#2f4fb3',
+  ...THEMES.light,
   symH: '#2f6db5',
   symS: '#9c2f86',
   symE: '#b35c00',
   symC: '#c33c00',
   neutral: [238, 236, 230],
-  dark: false,
 };
 
 test('the heatmap paints each cell in viridis(α), outlines the step and sizes for HiDPI', async () => {

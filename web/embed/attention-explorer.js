@@ -7,6 +7,7 @@ import { chooseFlavour, fetchBytes, loadWasmModule } from '../lib/loader.js';
 import { drawHeatmap } from '../draw/heatmap.js';
 import { viridis } from '../draw/palette.js';
 import { textIn } from '../lib/i18n.js';
+import { THEMES } from '../lib/theme.js';
 
 const WEB_ROOT = new URL('../', import.meta.url);
 const MODELS = {
@@ -16,33 +17,6 @@ const MODELS = {
   reverse: 'toy-reverse',
 };
 const DEFAULT_SENTENCE = 'je suis étudiant';
-
-const THEMES = {
-  light: {
-    bg: '#f3f2ee',
-    card: '#ffffff',
-    ink: '#1b1f2a',
-    muted: '#596171',
-    faint: '#ebe9e3',
-    grid: '#d6d3cb',
-    accent: '#2f4fb3',
-    focus: '#2f4fb3',
-    error: '#a3231b',
-    dark: false,
-  },
-  dark: {
-    bg: '#0d1016',
-    card: '#161b24',
-    ink: '#e7e9ef',
-    muted: '#a2a9b8',
-    faint: '#202733',
-    grid: '#2e3645',
-    accent: '#8fa8ff',
-    focus: '#9fb4ff',
-    error: '#ff8a80',
-    dark: true,
-  },
-};
 
 // ---- shared loading (module-level caches) ----
 

@@ -39,3 +39,35 @@ export function initialThemeChoice(storage = globalThis.localStorage) {
   }
   return null;
 }
+
+/**
+ * The light and dark palettes as data, for drawings that cannot read the page's stylesheet: the
+ * embedded element (inside its shadow root) and the drawing modules' tests. The same colours as
+ * style.css's custom properties.
+ */
+export const THEMES = {
+  light: {
+    bg: '#f3f2ee',
+    card: '#ffffff',
+    ink: '#1b1f2a',
+    muted: '#596171',
+    faint: '#ebe9e3',
+    grid: '#d6d3cb',
+    accent: '#2f4fb3',
+    focus: '#2f4fb3',
+    error: '#a3231b',
+    dark: false,
+  },
+  dark: {
+    bg: '#0d1016',
+    card: '#161b24',
+    ink: '#e7e9ef',
+    muted: '#a2a9b8',
+    faint: '#202733',
+    grid: '#2e3645',
+    accent: '#8fa8ff',
+    focus: '#9fb4ff',
+    error: '#ff8a80',
+    dark: true,
+  },
+};
