@@ -1473,23 +1473,10 @@ export class Builder {
           },
           fkey: w,
         });
-        if (w === 'quio') {
-          const wh = whPh('qui', 'who');
-          return this.buildClause({
-            frame,
-            tense,
-            neg: false,
-            mode,
-            size,
-            wh,
-            gap: 'OBJ',
-            gapAgree: { g: 'm', n: 'sg' },
-            eskToks: mode === 'esk' ? esk() : null,
-            time,
-          });
-        }
-        if (w === 'que') {
-          const wh = whPh('que', 'what');
+        // Questions on the object: "quio" (qui asking for the object: who) and que (what).
+        const objectWord = { quio: ['qui', 'who'], que: ['que', 'what'] }[w];
+        if (objectWord) {
+          const wh = whPh(...objectWord);
           return this.buildClause({
             frame,
             tense,
