@@ -37,8 +37,8 @@ function concat(chunks, Type) {
 
 /**
  * @param {{hyper: {maxTgtLen: number}, tgtVocab: string[], encode: Function, step: Function}} model
- *   step(enc, sPrev, yPrev) returns {question, preTanh, bent, scores, expShifted, scoreMax,
- *   expSum, alpha, context, s, probs} and optionally {topkIds, topkProbs} (best first, at least
+ *   step(enc, sPrev, yPrev) returns {question, scores, expShifted, scoreMax, expSum,
+ *   alpha, context, s, probs} and optionally {topkIds, topkProbs} (best first, at least
  *   max(topK, beamWidth) of them).
  */
 export async function translateJs(model, ids, { beamWidth = 1, maxLength = 0, topK = 5 } = {}) {
@@ -99,8 +99,6 @@ export async function translateJs(model, ids, { beamWidth = 1, maxLength = 0, to
     tokenProbs: [],
     sPrev: [],
     question: [],
-    preTanh: [],
-    bent: [],
     scores: [],
     expShifted: [],
     scoreMax: [],
@@ -124,16 +122,7 @@ export async function translateJs(model, ids, { beamWidth = 1, maxLength = 0, to
     rec.tokenProbs.push(p);
     logProb += Math.fround(Math.log(Math.max(p, 1e-30)));
     rec.sPrev.push(state);
-    for (const key of [
-      'question',
-      'preTanh',
-      'bent',
-      'scores',
-      'expShifted',
-      'alpha',
-      'context',
-      's',
-    ])
+    for (const key of ['question', 'scores', 'expShifted', 'alpha', 'context', 's'])
       rec[key].push(out[key]);
     rec.scoreMax.push(out.scoreMax);
     rec.expSum.push(out.expSum);
@@ -156,8 +145,6 @@ export async function translateJs(model, ids, { beamWidth = 1, maxLength = 0, to
     keys: enc.keys,
     sPrev: concat(rec.sPrev, Float32Array),
     question: concat(rec.question, Float32Array),
-    preTanh: concat(rec.preTanh, Float32Array),
-    bent: concat(rec.bent, Float32Array),
     scores: concat(rec.scores, Float32Array),
     expShifted: concat(rec.expShifted, Float32Array),
     scoreMax: Float32Array.from(rec.scoreMax),

@@ -203,8 +203,6 @@ export function exportOnnx(file) {
     ],
     output: [
       valueInfo('question', FLOAT, [1, Ad]),
-      valueInfo('pre_tanh', FLOAT, ['T', Ad]),
-      valueInfo('bent', FLOAT, ['T', Ad]),
       valueInfo('scores', FLOAT, [1, 'T']),
       valueInfo('score_max', FLOAT, [1, 1]),
       valueInfo('exp_shifted', FLOAT, [1, 'T']),
@@ -261,8 +259,6 @@ export async function createOrtModel(ort, file) {
       });
       return {
         question: out.question.data,
-        preTanh: out.pre_tanh.data,
-        bent: out.bent.data,
         scores: out.scores.data,
         expShifted: out.exp_shifted.data,
         scoreMax: out.score_max.data[0],

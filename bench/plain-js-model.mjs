@@ -112,18 +112,11 @@ export class PlainJsModel {
       for (let c = 0; c < D; c++) sum += this.attnW[a * D + c] * sPrev[c];
       question[a] = sum;
     }
-    const preTanh = new Float32Array(T * A);
-    const bent = new Float32Array(T * A);
     const scores = new Float32Array(T);
     for (let i = 0; i < T; i++) {
       let score = 0;
-      for (let a = 0; a < A; a++) {
-        const pre = question[a] + enc.keys[i * A + a];
-        preTanh[i * A + a] = pre;
-        const b = Math.tanh(pre);
-        bent[i * A + a] = b;
-        score += this.attnV[a] * b;
-      }
+      for (let a = 0; a < A; a++)
+        score += this.attnV[a] * Math.tanh(question[a] + enc.keys[i * A + a]);
       scores[i] = score;
     }
     let scoreMax = -Infinity;
@@ -171,8 +164,6 @@ export class PlainJsModel {
     for (let v = 0; v < V; v++) probs[v] /= total;
     return {
       question,
-      preTanh,
-      bent,
       scores,
       expShifted,
       scoreMax,

@@ -659,7 +659,7 @@ function targets(results) {
       true,
       fmtRatio,
       {
-        missed: `onnxruntime-web runs the same GEMVs with good WASM SIMD kernels of its own (MLAS); what it adds is a fixed cost per session.run() (copying the inputs in and 13 outputs out, graph execution), once per step and beam. Against the decode loop inside WASM the ratio is ${range('ort', 'loop-wasm-simd128')}: what our JS API adds to the loop (it takes ${boundary} the loop's time) eats some of our margin.`,
+        missed: `onnxruntime-web runs the same GEMVs with good WASM SIMD kernels of its own (MLAS); what it adds is a fixed cost per session.run() (copying the inputs in and 11 outputs out, graph execution), once per step and beam. Against the decode loop inside WASM the ratio is ${range('ort', 'loop-wasm-simd128')}: what our JS API adds to the loop (it takes ${boundary} the loop's time) eats some of our margin.`,
         missing: 'onnxruntime-web did not run',
       },
     );
@@ -685,7 +685,7 @@ function targets(results) {
       fmtRatio,
       {
         missed:
-          'translate() crosses into WebAssembly once: the core writes a small JSON reply whose arrays are offsets into its own buffers, and wasm/explorer.js copies all floats into one Float32Array (ints likewise) and hands out subarray views. What is left per call is a fixed cost (parsing the ~1 KB reply, ~25 views, one fresh allocation for the copy, whose size grows with steps × source length × the attention size for the pre-tanh and tanh values), which weighs most on short sentences. A binary reply with the field layout fetched once would remove the parse.',
+          'translate() crosses into WebAssembly once: the core writes a small JSON reply whose arrays are offsets into its own buffers, and wasm/explorer.js copies all typed arrays into one fresh buffer and hands out views of it (the score parts before and after the tanh, steps × source length × the attention size, are left out of the trace and recomputed per shown step). What is left per call is a fixed cost (parsing the ~1 KB reply, ~20 views, the fresh buffer and the garbage collections it causes in a process that holds every other contestant), which weighs most on short sentences; `node bench/boundary-alone.mjs` times the same two in a fresh process. A binary reply with the field layout fetched once would remove the parse.',
       },
     );
   }

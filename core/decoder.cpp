@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <numeric>
 
 #include "kernels.h"
 
@@ -24,6 +23,24 @@ void copy_into(const float* from, int n, float* to) {
 template <typename T>
 void append(std::vector<T>* to, const T* from, int n) {
   to->insert(to->end(), from, from + n);
+}
+
+// The k most probable words (ids and probabilities), most probable first, in one pass over the
+// vocabulary that keeps the best so far in order (k is small, |V| ~ 1000s). Equal probabilities
+// keep the smaller id first, the word std::max_element would pick.
+void most_probable(const float* probs, int vocab, int k, int* ids, float* best) {
+  int kept = 0;
+  for (int y = 0; y < vocab; ++y) {
+    const float p = probs[y];
+    if (kept == k && !(p > best[k - 1])) continue;
+    int slot = kept < k ? kept++ : k - 1;
+    for (; slot > 0 && p > best[slot - 1]; --slot) {
+      ids[slot] = ids[slot - 1];
+      best[slot] = best[slot - 1];
+    }
+    ids[slot] = y;
+    best[slot] = p;
+  }
 }
 
 }  // namespace
@@ -132,6 +149,27 @@ void decoder_step(const Model& model, const EncoderState& enc, const float* s_pr
   softmax_forward(w->probs.data(), h.tgt_vocab, w->probs.data(), w->probs.data());
 }
 
+Status score_anatomy(const Model& model, const std::vector<float>& question,
+                     const std::vector<float>& keys, ScoreAnatomy* anatomy) {
+  const Hyper& h = model.hyper;
+  if (!h.attention) return Status::error("This model has no attention scores to take apart.");
+  const size_t A = sz(h.attn_dim);
+  if (question.size() != A)
+    return Status::error("The question W_a s_{t-1} must have " + std::to_string(A) +
+                         " numbers (it has " + std::to_string(question.size()) + ").");
+  if (keys.empty() || keys.size() % A != 0 || keys.size() / A > sz(h.max_src_len))
+    return Status::error("The keys U_a h_i must be 1 to " + std::to_string(h.max_src_len) +
+                         " rows of " + std::to_string(A) + " numbers (there are " +
+                         std::to_string(keys.size()) + " numbers).");
+  const int T = static_cast<int>(keys.size() / A);
+  anatomy->pre_tanh.resize(keys.size());
+  anatomy->bent.resize(keys.size());
+  anatomy->scores.resize(sz(T));
+  additive_scores_forward(model.params, question.data(), keys.data(), T, anatomy->pre_tanh.data(),
+                          anatomy->bent.data(), anatomy->scores.data());
+  return Status::ok();
+}
+
 // ---------------------------------------------------------------------------------------------
 Decoder::Decoder(const Model& model) : model_(model) {
   enc_.resize(model.hyper);
@@ -214,9 +252,8 @@ void Decoder::begin_trace(const DecodeOptions& options, Trace* t) const {
   t->forced_step = 0;
   t->encoder_states.assign(enc_.states.begin(), enc_.states.begin() + T * h.context_size());
   t->keys.assign(enc_.keys.begin(), enc_.keys.begin() + (h.attention ? T * h.attn_dim : 0));
-  for (auto* v :
-       {&t->token_probs, &t->s_prev, &t->question, &t->pre_tanh, &t->bent, &t->scores,
-        &t->exp_shifted, &t->score_max, &t->exp_sum, &t->alpha, &t->context, &t->s, &t->topk_probs})
+  for (auto* v : {&t->token_probs, &t->s_prev, &t->question, &t->scores, &t->exp_shifted,
+                  &t->score_max, &t->exp_sum, &t->alpha, &t->context, &t->s, &t->topk_probs})
     v->clear();
   t->out_ids.clear();
   t->topk_ids.clear();
@@ -235,8 +272,6 @@ void Decoder::record_step(int chosen, bool forced, Trace* t) const {
   append(&t->s_prev, w.s_prev.data(), h.dec_hidden);
   if (h.attention) {
     append(&t->question, w.question.data(), h.attn_dim);
-    append(&t->pre_tanh, w.pre_tanh.data(), T * h.attn_dim);
-    append(&t->bent, w.bent.data(), T * h.attn_dim);
     append(&t->scores, w.scores.data(), T);
     append(&t->exp_shifted, w.exp_shifted.data(), T);
     t->score_max.push_back(w.softmax.max);
@@ -245,21 +280,15 @@ void Decoder::record_step(int chosen, bool forced, Trace* t) const {
   }
   append(&t->context, w.context.data(), h.context_size());
   append(&t->s, w.s.data(), h.dec_hidden);
-  // Top-k by a partial selection over the vocabulary (k is small, |V| ~ 1000s).
-  const int k = t->top_k;
-  size_t first = t->topk_ids.size();
-  for (int slot = 0; slot < k; ++slot) {
-    int best = -1;
-    for (int y = 0; y < h.tgt_vocab; ++y) {
-      if (best >= 0 && w.probs[sz(y)] <= w.probs[sz(best)]) continue;
-      if (std::find(t->topk_ids.begin() + static_cast<long>(first), t->topk_ids.end(), y) !=
-          t->topk_ids.end())
-        continue;
-      best = y;
-    }
-    t->topk_ids.push_back(best);
-    t->topk_probs.push_back(w.probs[sz(best)]);
-  }
+}
+
+int Decoder::record_candidates(Trace* t) const {
+  const size_t k = sz(t->top_k), first = t->topk_ids.size();
+  t->topk_ids.resize(first + k);
+  t->topk_probs.resize(first + k);
+  most_probable(work_.probs.data(), model_.hyper.tgt_vocab, t->top_k, &t->topk_ids[first],
+                &t->topk_probs[first]);
+  return t->topk_ids[first];
 }
 
 Status Decoder::translate(const std::vector<int>& src_ids, const DecodeOptions& options,
@@ -280,8 +309,7 @@ Status Decoder::translate(const std::vector<int>& src_ids, const DecodeOptions& 
   for (int t = 1; t <= max_len && y != kEosId; ++t) {
     const float* forced = forced_alpha(options, t);
     decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_, forced);
-    y = static_cast<int>(std::max_element(work_.probs.begin(), work_.probs.end()) -
-                         work_.probs.begin());
+    y = record_candidates(trace);
     record_step(y, forced != nullptr, trace);
     state_ = work_.s;
   }
@@ -309,6 +337,7 @@ void Decoder::teacher_force(const std::vector<int>& target_ids, const DecodeOpti
   for (int target : target_ids) {
     const float* forced = forced_alpha(options, ++t);
     decoder_step(model_, enc_, state_.data(), y, options.temperature, &work_, forced);
+    record_candidates(trace);
     record_step(target, forced != nullptr, trace);
     state_ = work_.s;
     y = target;
@@ -358,6 +387,8 @@ void Decoder::beam_search(const DecodeOptions& options, BeamTree* tree) {
   std::vector<Hypothesis> live(1), finished;
   live[0].state = enc_.s0;
   std::vector<float> live_alpha;  // (live x T): the α each live hypothesis used at this step
+  std::vector<int> proposal_words(sz(proposals));
+  std::vector<float> proposal_probs(sz(proposals));
   for (int t = 1; t <= max_len && !live.empty(); ++t) {
     struct Candidate {
       size_t parent;
@@ -373,14 +404,12 @@ void Decoder::beam_search(const DecodeOptions& options, BeamTree* tree) {
                    &work_);
       next_states.push_back(work_.s);
       if (attention) append(&live_alpha, work_.alpha.data(), T);
-      std::vector<int> order(work_.probs.size());
-      std::iota(order.begin(), order.end(), 0);
-      std::partial_sort(order.begin(), order.begin() + proposals, order.end(),
-                        [&](int a, int c) { return work_.probs[sz(a)] > work_.probs[sz(c)]; });
+      most_probable(work_.probs.data(), model_.hyper.tgt_vocab, proposals, proposal_words.data(),
+                    proposal_probs.data());
       for (int j = 0; j < proposals; ++j) {
-        const int word = order[sz(j)];
-        const float p = work_.probs[sz(word)];
-        candidates.push_back({b, word, p, live[b].log_prob + std::log(std::max(p, 1e-30f))});
+        const float p = proposal_probs[sz(j)];
+        candidates.push_back(
+            {b, proposal_words[sz(j)], p, live[b].log_prob + std::log(std::max(p, 1e-30f))});
       }
     }
     std::sort(candidates.begin(), candidates.end(),

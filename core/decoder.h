@@ -76,7 +76,9 @@ struct DecodeOptions {
 };
 
 // Every quantity the page draws, as flat row-major arrays. T = source length, S = number of
-// output steps (including the step that produced "</s>", if it was produced).
+// output steps (including the step that produced "</s>", if it was produced). The score's inner
+// parts W_a s_{t-1} + U_a h_i and their tanh (S x T x d_a in all: ~1 MB for a long sentence) are
+// not kept: score_anatomy() recomputes them, exactly, for the step being looked at.
 struct Trace {
   bool attention = true;
   int src_len = 0, steps = 0, context_size = 0, attn_dim = 0, dec_hidden = 0, top_k = 0;
@@ -88,8 +90,6 @@ struct Trace {
   std::vector<float> keys;            // U_a h_i    (T x d_a)
   std::vector<float> s_prev;          // s_{t-1}    (S x d_s)
   std::vector<float> question;        // W_a s_{t-1} (S x d_a)
-  std::vector<float> pre_tanh;        // (S x T x d_a)
-  std::vector<float> bent;            // (S x T x d_a)
   std::vector<float> scores;          // e_ti       (S x T)
   std::vector<float> exp_shifted;     // exp(e_ti/τ − m_t) (S x T)
   std::vector<float> score_max;       // m_t        (S)
@@ -101,6 +101,16 @@ struct Trace {
   std::vector<float> topk_probs;      // (S x K)
   int forced_step = 0;  // the step whose alpha was forced (DecodeOptions), 0 if none was reached
 };
+
+// The inner parts of the additive scores of one step, as the decoder computed them (layers.h's
+// additive_scores_forward): pre_tanh = W_a s_{t-1} + U_a h_i and bent = tanh(pre_tanh), each
+// (T x d_a), and the scores e_ti = v_aᵀ bent (T). Given a Trace's question row of step t and its
+// keys, the result is bit for bit what the decoder computed at step t.
+struct ScoreAnatomy {
+  std::vector<float> pre_tanh, bent, scores;
+};
+Status score_anatomy(const Model& model, const std::vector<float>& question,
+                     const std::vector<float>& keys, ScoreAnatomy* anatomy);
 
 // The search tree of a beam search. Its nodes are the hypotheses that entered the beam at some
 // step (not every candidate that was scored and pruned); each node is the prefix ending with its
@@ -161,6 +171,8 @@ class Decoder {
                      Trace* trace);
   void beam_search(const DecodeOptions& options, BeamTree* tree);
   void begin_trace(const DecodeOptions& options, Trace* trace) const;
+  // Records the step's most probable words (work_.probs) and returns the most probable one.
+  int record_candidates(Trace* trace) const;
   void record_step(int chosen, bool forced, Trace* trace) const;
 
   const Model& model_;

@@ -3,8 +3,8 @@
 // Ownership: `new module.Explorer()` is the only object you own; call `explorer.delete()` when
 // done. Every array in a returned object is a copy (Float32Array / Int32Array / Uint8Array / Array)
 // that no later call and no growth of the WebAssembly memory changes; nothing else needs freeing.
-// The typed arrays of one result are subarrays of one copied buffer per element type (so
-// `.buffer` is shared among them; use `.slice()` for a standalone array).
+// The typed arrays of one result are views of one copied buffer (so `.buffer` is shared among
+// them; use `.slice()` for a standalone array).
 // Cost: tokenize, translate, score and beam each cross into WebAssembly once, whatever the length
 // of the sentence (docs/architecture.md, "The boundary").
 // Layouts are row-major; T = srcLen, S = steps, K = topK, d_h = contextSize, d_a = attnDim,
@@ -82,12 +82,12 @@ export interface Trace extends Tokens {
   keys: Float32Array;
   /** s_{t-1} (S x d_s). */
   sPrev: Float32Array;
-  /** W_a s_{t-1} (S x d_a). */
+  /**
+   * W_a s_{t-1} (S x d_a). The score's inner parts W_a s_{t-1} + U_a h_i and their tanh
+   * (S x T x d_a in all) are not in the trace: `explorer.scoreAnatomy(trace, t)` gives them for
+   * the step being looked at.
+   */
   question: Float32Array;
-  /** W_a s_{t-1} + U_a h_i (S x T x d_a). */
-  preTanh: Float32Array;
-  /** tanh of preTanh (S x T x d_a). */
-  bent: Float32Array;
   /** e_ti (S x T). */
   scores: Float32Array;
   /** exp(e_ti/τ − m_t) (S x T). */
@@ -195,9 +195,29 @@ export interface Explorer {
   score(text: string, reference: string, options?: DecodeOptions): ScoredTrace | Failure;
   /** Beam search with its search tree (options.beamWidth clamped to 1..8; default 1). */
   beam(text: string, options?: DecodeOptions): BeamTree | Failure;
+  /**
+   * The inner parts of the attention scores of step `step` (1-based) of a trace that this
+   * explorer's current model made (translate or score), recomputed from the trace's question and
+   * keys by the same code as the decoder, so they are bit for bit what it computed then.
+   * Refused with `{ ok: false, error }` for another explorer's or model's trace, a step outside
+   * 1..steps, or a model without attention.
+   */
+  scoreAnatomy(trace: Trace, step: number): ScoreAnatomy | Failure;
   sourceWords(): string[];
   targetWords(): string[];
   delete(): void;
+}
+
+/** The additive score e_ti = v_aᵀ tanh(W_a s_{t-1} + U_a h_i) of one step, taken apart. */
+export interface ScoreAnatomy {
+  ok: true;
+  error: '';
+  /** W_a s_{t-1} + U_a h_i (T x d_a). */
+  preTanh: Float32Array;
+  /** tanh of preTanh (T x d_a). */
+  bent: Float32Array;
+  /** e_ti = v_aᵀ bent_i (T): the same numbers as the trace's scores of that step. */
+  scores: Float32Array;
 }
 
 export interface SoftmaxParts {

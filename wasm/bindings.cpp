@@ -214,6 +214,22 @@ class Explorer {
     return reply_.finish();
   }
 
+  // The C++ half of scoreAnatomy: the parts of the scores of one step, from that step's question
+  // W_a s_{t-1} and the keys U_a h_i (Float32Arrays, which explorer.js takes from a trace).
+  val score_anatomy(const val& question_js, const val& keys_js) {
+    if (!model_) return error_result("No model is loaded.");
+    const ae::Status status =
+        ae::score_anatomy(*model_, to_floats(question_js), to_floats(keys_js), &anatomy_);
+    if (!status) return error_result(status.message());
+    val out = val::object();
+    out.set("ok", true);
+    out.set("error", "");
+    out.set("preTanh", floats(anatomy_.pre_tanh));
+    out.set("bent", floats(anatomy_.bent));
+    out.set("scores", floats(anatomy_.scores));
+    return out;
+  }
+
   val beam_reply(const std::string& text, double beam_width, double max_length, double temperature,
                  double top_k, const val& forced_attention) {
     ae::DecodeOptions decode = decode_options(beam_width, max_length, temperature, top_k);
@@ -361,8 +377,6 @@ class Explorer {
     reply_.floats("keys", t.keys);
     reply_.floats("sPrev", t.s_prev);
     reply_.floats("question", t.question);
-    reply_.floats("preTanh", t.pre_tanh);
-    reply_.floats("bent", t.bent);
     reply_.floats("scores", t.scores);
     reply_.floats("expShifted", t.exp_shifted);
     reply_.floats("scoreMax", t.score_max);
@@ -382,6 +396,7 @@ class Explorer {
   ae::wasm::Reply reply_;
   ae::Tokenized tokens_;
   ae::Trace trace_;
+  ae::ScoreAnatomy anatomy_;
   ae::BeamTree tree_;
   std::vector<int> hypothesis_paths_, hypothesis_words_;
   std::vector<int> target_;
@@ -436,6 +451,7 @@ EMSCRIPTEN_BINDINGS(attention_explorer) {
       .function("_translate", &Explorer::translate_reply)
       .function("_score", &Explorer::score_reply)
       .function("_beam", &Explorer::beam_reply)
+      .function("_scoreAnatomy", &Explorer::score_anatomy)
       .function("sourceWords", &Explorer::sourceWords)
       .function("targetWords", &Explorer::targetWords);
   emscripten::function("_decodeDefaults", &decode_defaults);

@@ -1,25 +1,26 @@
-// The JS halves of Explorer.tokenize, translate, score and beam (wasm/attention.d.ts).
+// The JS halves of Explorer.tokenize, translate, score, beam, scoreAnatomy (wasm/attention.d.ts).
 //
 // Linked into attention.js with --post-js (CMakeLists.txt), so it runs inside Emscripten's module
 // factory, next to the runtime's HEAP views, and `new module.Explorer()` gets these methods
 // wherever the module is used. Each method makes ONE call into WASM (the C++ halves in
 // bindings.cpp), which leaves the whole result in WASM memory as JSON text, [RESULT, ARRAYS,
 // NUMBERS] (wasm/reply.h says what each holds). Here the text is decoded and parsed at once, the
-// fractional numbers are put in place, and all arrays of one element type are copied out of WASM
-// memory into ONE new typed array, of which each field is a subarray: results are copies, valid
-// after the memory grows, and a translation costs a handful of allocations instead of a boundary
-// crossing per value.
+// fractional numbers are put in place, and all typed arrays of the result are copied out of WASM
+// memory into ONE new buffer, of which each field is a view: results are copies, valid after the
+// memory grows, and a translation costs a handful of allocations instead of a boundary crossing
+// per value.
 
 const replyDecoder = new TextDecoder();
 
 // ARRAYS' typed kinds (0, 1, 2): the typed array type and the current HEAP view (looked up at
-// each call: Emscripten replaces the views when the memory grows), with its element size as a
-// shift. Kind 3, target words by id, is read from HEAP32 and looked up in the vocabulary.
+// each call: Emscripten replaces the views when the memory grows). The 4-byte kinds come first in
+// the result's one buffer, so every view of it is aligned. Kind 3, target words by id, is read
+// from HEAP32 and looked up in the vocabulary.
 const targetWordsKind = 3;
 const replyArrayKinds = [
-  { Type: Float32Array, heap: () => HEAPF32, shift: 2 },
-  { Type: Int32Array, heap: () => HEAP32, shift: 2 },
-  { Type: Uint8Array, heap: () => HEAPU8, shift: 0 },
+  { Type: Float32Array, heap: () => HEAPF32 },
+  { Type: Int32Array, heap: () => HEAP32 },
+  { Type: Uint8Array, heap: () => HEAPU8 },
 ];
 
 // A double from the two 32-bit halves of its bits.
@@ -51,12 +52,17 @@ function readReply(explorer, view) {
     doubleBits[1] = entry[1];
     setAtPath(result, entry, 2, doubleValue[0]);
   }
+  // One buffer for all typed arrays of the result: one allocation, whatever the number of fields.
+  const lengths = [0, 0, 0];
+  for (const entry of arrays) if (entry[0] !== targetWordsKind) lengths[entry[0]] += entry[2];
+  const buffer = new ArrayBuffer(4 * (lengths[0] + lengths[1]) + lengths[2]);
+  let byteOffset = 0;
   for (let kind = 0; kind < replyArrayKinds.length; kind++) {
-    const { Type, heap, shift } = replyArrayKinds[kind];
-    let total = 0;
-    for (const entry of arrays) if (entry[0] === kind) total += entry[2];
-    const copy = new Type(total);
+    const { Type, heap } = replyArrayKinds[kind];
+    const copy = new Type(buffer, byteOffset, lengths[kind]);
+    byteOffset += copy.byteLength;
     const memory = heap();
+    const shift = Type.BYTES_PER_ELEMENT === 4 ? 2 : 0;
     let offset = 0;
     for (const entry of arrays) {
       if (entry[0] !== kind) continue;
@@ -76,6 +82,18 @@ function readReply(explorer, view) {
     setAtPath(result, entry, 3, words);
   }
   return result;
+}
+
+// Which explorer, and which of the models it loaded, made each trace: scoreAnatomy takes apart
+// only traces of the explorer's current model, whose weights the recomputation uses.
+// (Emscripten 3.1.6's optimizer of this file predates ?. and ??.)
+const modelGenerations = new WeakMap();
+const traceOrigins = new WeakMap();
+const generationOf = (explorer) => modelGenerations.get(explorer) || 0;
+function readTrace(explorer, view) {
+  const trace = readReply(explorer, view);
+  if (trace.ok) traceOrigins.set(trace, { explorer, generation: generationOf(explorer) });
+  return trace;
 }
 
 // The decoding options as the C++ halves take them: plain numbers (reading a JS object's
@@ -103,22 +121,26 @@ addOnInit(() => {
   const explorer = Module['Explorer'].prototype;
   const loadModel = explorer['load'];
   explorer['load'] = function (bytes) {
-    targetVocabularies.delete(this);
-    return loadModel.call(this, bytes);
+    const error = loadModel.call(this, bytes);
+    if (error === '') {
+      targetVocabularies.delete(this);
+      modelGenerations.set(this, generationOf(this) + 1);
+    }
+    return error;
   };
   explorer['tokenize'] = function (text) {
     return readReply(this, this['_tokenize'](text));
   };
   explorer['translate'] = function (text, options) {
     const o = decodeOptions(options);
-    return readReply(
+    return readTrace(
       this,
       this['_translate'](text, o.beamWidth, o.maxLength, o.temperature, o.topK, o.forcedAttention),
     );
   };
   explorer['score'] = function (text, reference, options) {
     const o = decodeOptions(options);
-    return readReply(
+    return readTrace(
       this,
       this['_score'](
         text,
@@ -129,6 +151,24 @@ addOnInit(() => {
         o.topK,
         o.forcedAttention,
       ),
+    );
+  };
+  explorer['scoreAnatomy'] = function (trace, step) {
+    const origin = trace !== null && typeof trace === 'object' && traceOrigins.get(trace);
+    if (!origin || origin.explorer !== this || origin.generation !== generationOf(this))
+      return {
+        ok: false,
+        error: "scoreAnatomy takes a trace that this explorer's current model made.",
+      };
+    if (!Number.isInteger(step) || step < 1 || step > trace.steps)
+      return {
+        ok: false,
+        error: `The step must be a whole number from 1 to ${trace.steps}.`,
+      };
+    const size = trace.attnDim;
+    return this['_scoreAnatomy'](
+      trace.question.subarray((step - 1) * size, step * size),
+      trace.keys,
     );
   };
   explorer['beam'] = function (text, options) {

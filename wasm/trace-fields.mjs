@@ -6,8 +6,6 @@ export const TRACE_FLOAT_ARRAYS = Object.freeze([
   'keys',
   'sPrev',
   'question',
-  'preTanh',
-  'bent',
   'scores',
   'expShifted',
   'scoreMax',

@@ -335,6 +335,11 @@ window.__explorer = Object.freeze({
       ? Object.fromEntries(Object.entries(state.trace).map(([k, v]) => [k, plain(v)]))
       : null;
   },
+  /** The score's inner parts of step t (1-based) of the current trace, as plain arrays (a copy). */
+  scoreAnatomy(step) {
+    const parts = state.trace && state.explorer.scoreAnatomy(state.trace, step);
+    return parts?.ok ? { preTanh: plain(parts.preTanh), bent: plain(parts.bent) } : null;
+  },
   get baselineTranslation() {
     return state.baseline.trace?.translation ?? null;
   },

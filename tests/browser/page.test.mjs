@@ -395,6 +395,55 @@ test('unknown words are marked with a hint, never an error dialog', async () => 
   });
 });
 
+test('a keystroke writes to the page only what it changes', async () => {
+  await withCopyPage(async (page) => {
+    await page.fill('#source-input', 'a b c d e');
+    await settle(page);
+    await page.evaluate(() => {
+      window.__writes = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element =
+            record.target.nodeType === 1 ? record.target : record.target.parentElement;
+          window.__writes.push({
+            where: element.closest('.token')
+              ? `chip ${[...element.closest('#source-tokens').children].indexOf(element.closest('.token'))}`
+              : `${element.tagName.toLowerCase()}.${element.className}`,
+            attribute: record.attributeName,
+            // An attribute written with the value it already had: work for the browser, no change.
+            unchanged:
+              record.type === 'attributes' &&
+              record.oldValue === element.getAttribute(record.attributeName),
+          });
+        }
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeOldValue: true,
+      });
+    });
+    await page.focus('#source-input');
+    await page.keyboard.press('End');
+    await page.keyboard.type('x'); // the last word becomes unknown: "ex"
+    await page.waitForSelector('.token.unknown');
+    await settle(page);
+    const writes = await page.evaluate(() => window.__writes);
+    assert.deepEqual(
+      writes.filter((w) => w.unchanged),
+      [],
+      'no attribute is rewritten with its own value',
+    );
+    const chips = new Set(writes.filter((w) => w.where.startsWith('chip')).map((w) => w.where));
+    assert.deepEqual([...chips], ['chip 4'], 'only the chip of the edited word is touched');
+    assert.ok(
+      writes.some((w) => w.where === 'div.source-hints'),
+      'the hint box appeared',
+    );
+  });
+});
+
 test('user text is inserted as text, never as HTML', async () => {
   await withCopyPage(async (page) => {
     await page.fill('#source-input', '<img src=x onerror=alert(1)> a');

@@ -233,7 +233,11 @@ test('the four exports hold the trace the page computed', { skip: FR_EN }, async
       const json = await download(page, 'json');
       assert.equal(json.name, 'attention-le-chat-b-l-eau.json');
       const parsed = JSON.parse(json.bytes.toString('utf8'));
-      assertJsonHoldsTrace(parsed, t);
+      const anatomies = await page.evaluate(
+        (steps) => Array.from({ length: steps }, (_, t) => window.__explorer.scoreAnatomy(t + 1)),
+        t.steps,
+      );
+      assertJsonHoldsTrace(parsed, t, anatomies);
       assert.equal(parsed.sentence, HOSTILE);
       assert.equal(parsed.temperature, 0.8);
       assert.equal(parsed.model.file, 'fr-en-attention');
@@ -297,7 +301,7 @@ test(
       assert.ok(await page.locator('.share-note').isVisible());
       const json = JSON.parse((await download(page, 'json')).bytes.toString('utf8'));
       assert.equal(json.attention, false);
-      assertJsonHoldsTrace(json, await trace(page));
+      assertJsonHoldsTrace(json, await trace(page), []);
     });
   },
 );

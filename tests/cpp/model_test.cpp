@@ -2,6 +2,7 @@
 // decoder loop on a random model. The walkthrough's worked example is a test here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -171,15 +172,23 @@ TEST(Decoder, TraceIsConsistentWithTheFormulas) {
       for (int i = 0; i < T; ++i) c += t.alpha[step * T + i] * t.encoder_states[i * C + k];
       EXPECT_NEAR(t.context[step * C + k], c, 1e-5);
     }
-    // e_ti = v_aᵀ tanh(W_a s_{t-1} + U_a h_i), recomputed from the trace.
+    // e_ti = v_aᵀ tanh(W_a s_{t-1} + U_a h_i), recomputed from the trace; and score_anatomy()
+    // gives the decoder's own parts of it, bit for bit.
+    const std::vector<float> question(t.question.begin() + step * A,
+                                      t.question.begin() + (step + 1) * A);
+    ScoreAnatomy anatomy;
+    ASSERT_TRUE(score_anatomy(model, question, t.keys, &anatomy).is_ok());
+    ASSERT_EQ(anatomy.scores.size(), static_cast<size_t>(T));
     for (int i = 0; i < T; ++i) {
       double e = 0;
       for (int a = 0; a < A; ++a) {
         const float pre = t.question[step * A + a] + t.keys[i * A + a];
-        EXPECT_NEAR(t.pre_tanh[(step * T + i) * A + a], pre, 1e-6);
+        EXPECT_EQ(anatomy.pre_tanh[i * A + a], pre);
+        EXPECT_NEAR(anatomy.bent[i * A + a], std::tanh(pre), 1e-6);
         e += model.params.attn_v(a, 0) * std::tanh(pre);
       }
       EXPECT_NEAR(t.scores[step * T + i], e, 1e-5);
+      EXPECT_EQ(anatomy.scores[i], t.scores[step * T + i]);
     }
     // The state handed to step t+1 is the one step t produced.
     if (step > 0)
@@ -189,6 +198,53 @@ TEST(Decoder, TraceIsConsistentWithTheFormulas) {
     EXPECT_GE(t.topk_probs[step * t.top_k], t.topk_probs[step * t.top_k + 1]);
   }
   EXPECT_TRUE(t.out_ids.back() == kEosId || t.steps == model.hyper.max_tgt_len);
+}
+
+TEST(Decoder, CandidatesAreTheMostProbableWordsInOrder) {
+  const Model model = random_model(small_hyper(true), 42);
+  Decoder decoder(model);
+  DecodeOptions all, five;
+  all.top_k = model.hyper.tgt_vocab;
+  five.top_k = 5;
+  Trace whole, top;
+  ASSERT_TRUE(decoder.translate({3, 4, 5, 6, 7}, all, &whole).is_ok());
+  ASSERT_TRUE(decoder.translate({3, 4, 5, 6, 7}, five, &top).is_ok());
+  ASSERT_EQ(whole.out_ids, top.out_ids);
+  const int V = model.hyper.tgt_vocab;
+  for (int step = 0; step < whole.steps; ++step) {
+    // With k = |V| the candidates are the whole distribution: every word once, most probable
+    // first, equal probabilities by id (as std::max_element picks the greedy word).
+    std::vector<int> ids(whole.topk_ids.begin() + step * V,
+                         whole.topk_ids.begin() + (step + 1) * V);
+    const float* probs = &whole.topk_probs[static_cast<size_t>(step * V)];
+    for (int k = 1; k < V; ++k) {
+      EXPECT_TRUE(probs[k] < probs[k - 1] || (probs[k] == probs[k - 1] && ids[k] > ids[k - 1]))
+          << "step " << step << " rank " << k;
+    }
+    std::sort(ids.begin(), ids.end());
+    for (int y = 0; y < V; ++y) EXPECT_EQ(ids[y], y);
+    // The first five are the top five of a narrower search.
+    for (int k = 0; k < 5; ++k) {
+      EXPECT_EQ(top.topk_ids[step * 5 + k], whole.topk_ids[step * V + k]);
+      EXPECT_EQ(top.topk_probs[step * 5 + k], probs[k]);
+    }
+  }
+}
+
+TEST(Decoder, ScoreAnatomyRejectsWhatDoesNotFit) {
+  const Model model = random_model(small_hyper(true), 42);
+  const int A = model.hyper.attn_dim;
+  ScoreAnatomy anatomy;
+  const std::vector<float> question(A, 0.5f), keys(3 * A, 0.25f);
+  EXPECT_TRUE(score_anatomy(model, question, keys, &anatomy).is_ok());
+  EXPECT_EQ(anatomy.scores.size(), 3u);
+  EXPECT_FALSE(score_anatomy(model, std::vector<float>(A + 1), keys, &anatomy).is_ok());
+  EXPECT_FALSE(score_anatomy(model, question, std::vector<float>(3 * A - 1), &anatomy).is_ok());
+  EXPECT_FALSE(score_anatomy(model, question, {}, &anatomy).is_ok());
+  const std::vector<float> too_long((model.hyper.max_src_len + 1) * A);
+  EXPECT_FALSE(score_anatomy(model, question, too_long, &anatomy).is_ok());
+  const Model baseline = random_model(small_hyper(false), 42);
+  EXPECT_FALSE(score_anatomy(baseline, question, keys, &anatomy).is_ok());
 }
 
 TEST(Decoder, TeacherForcingTheGreedyOutputReproducesItsTrace) {

@@ -60,8 +60,6 @@ const FROM_JSON = {
   keys: (j) => j.encoder.flatMap((e) => e.key),
   sPrev: (j) => j.decoder.flatMap((d) => d.previousState),
   question: (j) => j.decoder.flatMap((d) => d.query),
-  preTanh: (j) => j.decoder.flatMap((d) => d.beforeTanh.flat()),
-  bent: (j) => j.decoder.flatMap((d) => d.afterTanh.flat()),
   scores: (j) => j.decoder.flatMap((d) => d.scores),
   expShifted: (j) => j.decoder.flatMap((d) => d.expShifted),
   scoreMax: (j) => (j.attention ? j.decoder.map((d) => d.maxScaledScore) : []),
@@ -76,15 +74,24 @@ const FROM_JSON = {
 /** The API's success flag and its empty error text: not part of what was computed. */
 const NOT_EXPORTED = new Set(['ok', 'error']);
 
+const plain = (value) => (ArrayBuffer.isView(value) ? Array.from(value) : value);
+
 /**
  * Asserts that the parsed JSON export holds every field of `trace` (typed or plain arrays) with
- * exactly its values.
+ * exactly its values, and, for a trace with attention, each step's score parts before and after
+ * the tanh exactly as `anatomies[t]` ({ preTanh, bent } of step t + 1, from scoreAnatomy) has them.
  */
-export function assertJsonHoldsTrace(json, trace) {
+export function assertJsonHoldsTrace(json, trace, anatomies) {
   for (const [key, value] of Object.entries(trace)) {
     if (NOT_EXPORTED.has(key)) continue;
     assert.ok(FROM_JSON[key], `the test knows where the trace field "${key}" is exported`);
-    const expected = ArrayBuffer.isView(value) ? Array.from(value) : value;
-    assert.deepEqual(FROM_JSON[key](json), expected, `field ${key}`);
+    assert.deepEqual(FROM_JSON[key](json), plain(value), `field ${key}`);
   }
+  assert.equal(json.decoder.length, trace.steps);
+  json.decoder.forEach((d, t) => {
+    const parts = trace.attention ? anatomies[t] : { preTanh: [], bent: [] };
+    assert.deepEqual(d.beforeTanh.flat(), plain(parts.preTanh), `step ${t + 1} before the tanh`);
+    assert.deepEqual(d.afterTanh.flat(), plain(parts.bent), `step ${t + 1} after the tanh`);
+    if (trace.attention) assert.equal(d.beforeTanh.length, trace.srcLen);
+  });
 }

@@ -33,12 +33,19 @@ before(async () => {
   module = await loadModule('simd');
 });
 
+// The trace, the model's info and every step's score parts (scoreAnatomy needs the explorer,
+// which is deleted here).
 function translate(model, text, options = {}) {
   const explorer = loadExplorer(module, modelPath(model));
   try {
     const trace = explorer.translate(text, { topK: 5, ...options });
     assert.ok(trace.ok, trace.error);
-    return { trace, info: explorer.info() };
+    const anatomies = Array.from({ length: trace.attention ? trace.steps : 0 }, (_, t) => {
+      const parts = explorer.scoreAnatomy(trace, t + 1);
+      assert.ok(parts.ok, parts.error);
+      return parts;
+    });
+    return { trace, info: explorer.info(), anatomies };
   } finally {
     explorer.delete();
   }
@@ -160,8 +167,9 @@ test(
   },
 );
 
-function assertJsonExport(trace, info, modelName) {
-  const settings = { sentence: HOSTILE, modelName, info, temperature: 0.7 };
+function assertJsonExport({ trace, info, anatomies }, modelName) {
+  const scoreAnatomy = (step) => anatomies[step - 1];
+  const settings = { sentence: HOSTILE, modelName, info, temperature: 0.7, scoreAnatomy };
   const json = JSON.parse(traceToJson(trace, settings));
   assert.equal(json.sentence, HOSTILE);
   assert.equal(json.temperature, 0.7);
@@ -169,22 +177,24 @@ function assertJsonExport(trace, info, modelName) {
   assert.equal(json.model.contextSize, info.contextSize);
   assert.deepEqual(json.model.metadata, info.metadata);
   assert.ok(!('ok' in json.model));
-  assertJsonHoldsTrace(json, trace);
+  assertJsonHoldsTrace(json, trace, anatomies);
 }
 
 test(
   'the JSON holds every value of the trace, exactly, under readable names',
   { skip: needs('fr-en-attention') },
   () => {
-    const { trace, info } = translate('fr-en-attention', HOSTILE, {
+    const translated = translate('fr-en-attention', HOSTILE, {
       temperature: 0.7,
     });
-    assertJsonExport(trace, info, 'fr-en-attention');
+    assertJsonExport(translated, 'fr-en-attention');
+    const { trace, info, anatomies } = translated;
     const text = traceToJson(trace, {
       sentence: HOSTILE,
       modelName: 'x',
       info,
       temperature: 1,
+      scoreAnatomy: (step) => anatomies[step - 1],
     });
     assert.doesNotMatch(
       text,
@@ -198,9 +208,9 @@ test(
   'the JSON of a model without attention has empty attention fields',
   { skip: needs('fr-en-baseline') },
   () => {
-    const { trace, info } = translate('fr-en-baseline', HOSTILE);
-    assert.equal(trace.attention, false);
-    assertJsonExport(trace, info, 'fr-en-baseline');
+    const translated = translate('fr-en-baseline', HOSTILE);
+    assert.equal(translated.trace.attention, false);
+    assertJsonExport(translated, 'fr-en-baseline');
   },
 );
 

@@ -122,6 +122,58 @@ test('10,000 translations leave the WebAssembly heap where it started', () => {
   explorer.delete();
 });
 
+for (const flavour of ['simd', 'scalar']) {
+  test(`scoreAnatomy (${flavour}) gives the decoder's own score parts, for its own traces only`, () => {
+    const explorer = loadExplorer(modules[flavour], attentionModel);
+    const other = loadExplorer(modules[flavour], attentionModel);
+    for (const trace of [
+      explorer.translate('w10 w11 w3 w39 w20 w21 w5', {}),
+      explorer.translate('w7 w8 w9', { temperature: 0.25, beamWidth: 3 }),
+      explorer.score('w7 w8 w9', 'w4 w5 w6 w7', {}),
+    ]) {
+      assert.ok(trace.ok, trace.error);
+      const T = trace.srcLen;
+      const A = trace.attnDim;
+      for (let step = 1; step <= trace.steps; step++) {
+        const parts = explorer.scoreAnatomy(trace, step);
+        assert.ok(parts.ok, parts.error);
+        assert.equal(parts.preTanh.length, T * A);
+        // The same code on the same inputs: the scores are the trace's, bit for bit.
+        assert.deepEqual(parts.scores, trace.scores.subarray((step - 1) * T, step * T));
+        for (let i = 0; i < T; i++)
+          for (let a = 0; a < A; a++) {
+            const pre = Math.fround(trace.question[(step - 1) * A + a] + trace.keys[i * A + a]);
+            assert.equal(parts.preTanh[i * A + a], pre);
+            assert.ok(Math.abs(parts.bent[i * A + a] - Math.tanh(pre)) < 1e-6);
+          }
+      }
+    }
+    const trace = explorer.translate('w3 w4 w5', {});
+    for (const step of [0, trace.steps + 1, 1.5, NaN, '1', undefined]) {
+      const refused = explorer.scoreAnatomy(trace, step);
+      assert.equal(refused.ok, false, `step ${String(step)}`);
+      assert.match(refused.error, /step must be a whole number from 1 to/);
+    }
+    const notMine = /a trace that this explorer's current model made/;
+    assert.match(other.scoreAnatomy(trace, 1).error, notMine, "another explorer's trace");
+    assert.match(explorer.scoreAnatomy({ ...trace }, 1).error, notMine, 'a copy');
+    assert.match(explorer.scoreAnatomy(null, 1).error, notMine);
+    assert.match(explorer.scoreAnatomy(explorer.beam('w3 w4', {}), 1).error, notMine);
+    assert.equal(explorer.load(readFileSync(attentionModel)), '');
+    assert.match(explorer.scoreAnatomy(trace, 1).error, notMine, 'after loading a model');
+    assert.ok(explorer.scoreAnatomy(explorer.translate('w3 w4 w5', {}), 1).ok);
+    assert.notEqual(explorer.load(new Uint8Array([1, 2, 3])), '');
+    assert.ok(
+      explorer.scoreAnatomy(explorer.translate('w3 w4 w5', {}), 1).ok,
+      'a failed load changes nothing',
+    );
+    const baseline = loadExplorer(modules[flavour], baselineModel);
+    const plain = baseline.translate('w3 w4 w5', {});
+    assert.match(baseline.scoreAnatomy(plain, 1).error, /no attention/);
+    for (const e of [explorer, other, baseline]) e.delete();
+  });
+}
+
 test('bad input gives a clear message, never a crash', () => {
   const m = modules.simd;
   const explorer = new m.Explorer();
@@ -372,7 +424,7 @@ test('teacher forcing gives the probability of each reference word', () => {
   explorer.delete();
 });
 
-test('beam trees, forced attention and scores leave the WebAssembly heap where it started', () => {
+test('beam trees, forced attention, scores and their anatomy leave the WebAssembly heap where it started', () => {
   const m = modules.simd;
   const explorer = loadExplorer(m, attentionModel);
   const run = (n) => {
@@ -387,7 +439,9 @@ test('beam trees, forced attention and scores leave the WebAssembly heap where i
           forcedAttention: { step: 1 + (i % 3), weights: [1, i % 5, 2] },
         }).ok,
       );
-      assert.ok(explorer.score('w3 w4 w5', 'w6 w7', {}).ok);
+      const scored = explorer.score('w3 w4 w5', 'w6 w7', {});
+      assert.ok(scored.ok);
+      assert.ok(explorer.scoreAnatomy(scored, 1 + (i % scored.steps)).ok);
     }
   };
   run(50);

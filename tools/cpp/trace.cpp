@@ -89,8 +89,6 @@ int main(int argc, char** argv) {
     print_array("keys", t.keys);
     print_array("sPrev", t.s_prev);
     print_array("question", t.question);
-    print_array("preTanh", t.pre_tanh);
-    print_array("bent", t.bent);
     print_array("scores", t.scores);
     print_array("expShifted", t.exp_shifted);
     print_array("scoreMax", t.score_max);

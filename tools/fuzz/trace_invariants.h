@@ -102,8 +102,6 @@ inline std::string check_trace(const Trace& trace, const Hyper& h) {
       {"keys", trace.keys, T * A},
       {"s_prev", trace.s_prev, S * D},
       {"question", trace.question, S * A},
-      {"pre_tanh", trace.pre_tanh, attended * T * A},
-      {"bent", trace.bent, attended * T * A},
       {"scores", trace.scores, attended * T},
       {"exp_shifted", trace.exp_shifted, attended * T},
       {"score_max", trace.score_max, attended},

@@ -61,17 +61,22 @@ export function drawHeatmap(canvas, data, options) {
   let max = 0;
   for (let k = 0; k < rows * cols; k++) max = Math.max(max, data.alpha[k]);
 
-  // Cells
+  // Cells, then their values on top: a second pass, so that the font is set once, not per cell
+  // (this drawing runs on every keystroke).
   const gap = cell >= 14 ? 1 : 0;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const a = data.alpha[r * cols + c];
-      ctx.fillStyle = viridis(a);
+      ctx.fillStyle = viridis(data.alpha[r * cols + c]);
       ctx.fillRect(x0 + c * cell + gap, y0 + r * cell + gap, cell - gap, cell - gap);
-      if (values && cell >= VALUE_MIN_CELL) {
+    }
+  }
+  if (values && cell >= VALUE_MIN_CELL) {
+    ctx.font = font(cell >= 48 ? 12 : 11, { weight: 500 });
+    ctx.textAlign = 'center';
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const a = data.alpha[r * cols + c];
         ctx.fillStyle = inkOnViridis(a);
-        ctx.font = font(cell >= 48 ? 12 : 11, { weight: 500 });
-        ctx.textAlign = 'center';
         ctx.fillText(fixed(a, 2), x0 + (c + 0.5) * cell + gap / 2, y0 + (r + 0.5) * cell + gap / 2);
       }
     }

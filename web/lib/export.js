@@ -61,17 +61,26 @@ function rowOf(array, r, width) {
  * and settings, the model, then the encoder (one entry per source word) and the decoder (one entry
  * per step) with every intermediate value of the attention, named after what it is. The field
  * `notation` maps those names to the symbols of the page. Without attention, the attention's
- * values are empty arrays and null.
+ * values are empty arrays and null. The trace does not carry the score's inner parts (before and
+ * after the tanh); `scoreAnatomy(step)` (1-based; the explorer's method bound to this trace)
+ * recomputes them for each step.
  */
-export function traceToObject(trace, { sentence, modelName, info, temperature }) {
+export function traceToObject(trace, { sentence, modelName, info, temperature, scoreAnatomy }) {
   const T = trace.srcLen;
   const S = trace.steps;
   const dA = trace.attnDim;
   const K = trace.topK;
   const modelInfo = { ...info };
   delete modelInfo.ok; // the API's success flag, not a property of the model
-  const perSource = (array, t) =>
-    Array.from({ length: array.length ? T : 0 }, (_, i) => rowOf(array, t * T + i, dA));
+  const perSource = (array) =>
+    Array.from({ length: array.length ? T : 0 }, (_, i) => rowOf(array, i, dA));
+  const noParts = { preTanh: new Float32Array(0), bent: new Float32Array(0) };
+  const scoreParts = (t) => {
+    if (!trace.attention) return noParts;
+    const parts = scoreAnatomy(t + 1);
+    if (!parts.ok) throw new Error(parts.error);
+    return parts;
+  };
   return {
     format: 'attention-explorer trace',
     version: 1,
@@ -124,15 +133,15 @@ export function traceToObject(trace, { sentence, modelName, info, temperature })
       state: rowOf(trace.encoderStates, i, trace.contextSize),
       key: rowOf(trace.keys, i, dA),
     })),
-    decoder: Array.from({ length: S }, (_, t) => ({
+    decoder: Array.from({ length: S }, (_, t) => scoreParts(t)).map((parts, t) => ({
       step: t + 1,
       word: trace.outTokens[t],
       id: trace.outIds[t],
       probability: trace.tokenProbs[t],
       previousState: rowOf(trace.sPrev, t, trace.decHidden),
       query: rowOf(trace.question, t, dA),
-      beforeTanh: perSource(trace.preTanh, t),
-      afterTanh: perSource(trace.bent, t),
+      beforeTanh: perSource(parts.preTanh),
+      afterTanh: perSource(parts.bent),
       scores: rowOf(trace.scores, t, T),
       maxScaledScore: trace.scoreMax.length ? trace.scoreMax[t] : null,
       expShifted: rowOf(trace.expShifted, t, T),

@@ -53,7 +53,6 @@ export function stepData(trace, analysis, t) {
   const K = trace.topK;
   const attention = trace.attention && trace.alpha.length === S * T;
   const context = row(trace.context, i, trace.contextSize);
-  const block = (array) => rows(array.subarray(i * T * dA, (i + 1) * T * dA), T, dA);
   return {
     step: i + 1,
     steps: S,
@@ -65,8 +64,6 @@ export function stepData(trace, analysis, t) {
     s: row(trace.s, i, trace.decHidden),
     question: attention ? row(trace.question, i, dA) : new Float32Array(0),
     keys: attention ? rows(trace.keys, T, dA) : [],
-    preTanh: attention ? block(trace.preTanh) : [],
-    bent: attention ? block(trace.bent) : [],
     scores: attention ? Array.from(row(trace.scores, i, T)) : [],
     expShifted: attention ? Array.from(row(trace.expShifted, i, T)) : [],
     expSum: attention ? trace.expSum[i] : 0,

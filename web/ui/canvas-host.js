@@ -3,6 +3,7 @@
 // (screen readers get the numbers; the canvas is presentational). `label` is the canvas's name,
 // or a function giving it in the interface language (asked again when the language changes).
 import { onLanguageChange } from '../lib/i18n.js';
+import { updateText } from './dom-writes.js';
 
 export function createCanvasHost(container, { label = '', onResize } = {}) {
   const canvas = document.createElement('canvas');
@@ -33,7 +34,7 @@ export function createCanvasHost(container, { label = '', onResize } = {}) {
     container,
     width: () => Math.max(200, lastWidth || Math.floor(container.clientWidth)),
     describe(text) {
-      description.textContent = text;
+      updateText(description, text);
     },
   };
 }

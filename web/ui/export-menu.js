@@ -5,6 +5,7 @@ import { layoutHeatmapFigure, figureToSvg, paintFigure } from '../draw/heatmap-f
 import { traceToCsv, traceToJson, heatmapFigureData, exportFileName } from '../lib/export.js';
 import { font } from '../lib/canvas.js';
 import { t, onLanguageChange } from '../lib/i18n.js';
+import { updateHidden } from './dom-writes.js';
 
 /** Each button group: its visible name and its full name, by key. */
 const GROUPS = {
@@ -81,6 +82,7 @@ function settingsOf(state) {
     modelName: state.modelName,
     info: state.info,
     temperature: state.temperature,
+    scoreAnatomy: (step) => state.explorer.scoreAnatomy(state.trace, step),
   };
 }
 
@@ -155,7 +157,7 @@ export function createExportMenu(container, { say }) {
       const attention = Boolean(trace?.attention && trace.alpha.length);
       for (const [format, button] of Object.entries(buttons))
         button.disabled = !trace || (FORMATS[format].needsAttention && !attention);
-      note.hidden = !trace || attention;
+      updateHidden(note, !trace || attention);
     },
   };
 }

@@ -5,6 +5,7 @@
 // while nothing else is hovered; a second click or Escape clears it.
 import { drawHeatmap, drawViridisScale } from '../draw/heatmap.js';
 import { createCanvasHost } from './canvas-host.js';
+import { updateData, updateHidden } from './dom-writes.js';
 import { t, language, onLanguageChange, formatNumber } from '../lib/i18n.js';
 
 export function createHeatmapView(container, { onPickStep, onSelectCell, requestRender }) {
@@ -217,30 +218,37 @@ export function createHeatmapView(container, { onPickStep, onSelectCell, request
     });
   }
 
+  // What each cell's label was made from, so a keystroke relabels only the cells whose words or
+  // rounded α changed (most stay "0.00" from one sentence to the next).
+  const labelSources = new WeakMap(); // cell → its label's words, value and language
+
   /** The cells' labels carry α (they change with every sentence); the marks move with the step. */
   function labelCells() {
+    const lang = language();
     for (let r = 0; r < data.rows; r++) {
       for (let c = 0; c < data.cols; c++) {
-        const a = data.alpha[r * data.cols + c];
-        cells[r][c].setAttribute(
+        const value = formatNumber(data.alpha[r * data.cols + c], 2);
+        const source = `${lang}\n${data.rowLabels[r]}\n${data.colLabels[c]}\n${value}`;
+        const cell = cells[r][c];
+        if (labelSources.get(cell) === source) continue;
+        labelSources.set(cell, source);
+        cell.setAttribute(
           'aria-label',
-          t('heatmap.cell', {
-            target: data.rowLabels[r],
-            source: data.colLabels[c],
-            value: formatNumber(a, 2),
-          }),
+          t('heatmap.cell', { target: data.rowLabels[r], source: data.colLabels[c], value }),
         );
       }
     }
     const outlined = cells[data.outlinedRow] ?? [];
     const selectedCell = selected ? cellAt(selected.row, selected.col) : null;
-    for (const cell of marked.outlined ?? [])
+    const wasOutlined = marked.outlined ?? [];
+    for (const cell of wasOutlined)
       if (!outlined.includes(cell)) cell.removeAttribute('aria-current');
-    for (const cell of outlined) cell.setAttribute('aria-current', 'step');
+    for (const cell of outlined)
+      if (!wasOutlined.includes(cell)) cell.setAttribute('aria-current', 'step');
     if (marked.selected && marked.selected !== selectedCell)
       marked.selected.removeAttribute('aria-selected');
     selectedCell?.setAttribute('aria-selected', 'true');
-    marked = { outlined, selected: selectedCell };
+    marked = { outlined: [...outlined], selected: selectedCell }; // a copy: reshaping edits rows
   }
 
   function draw() {
@@ -250,7 +258,7 @@ export function createHeatmapView(container, { onPickStep, onSelectCell, request
       { ...data, hover: hover ?? selected },
       { width: host.width(), theme: data.theme },
     );
-    host.canvas.dataset.outlinedRow = String(layout.outlinedRow);
+    updateData(host.canvas, 'outlinedRow', String(layout.outlinedRow));
     container.style.height = `${layout.height}px`;
   }
 
@@ -262,9 +270,9 @@ export function createHeatmapView(container, { onPickStep, onSelectCell, request
       const key = [trace, step, theme, host.width(), selectedCell, language()];
       if (lastKey && key.every((v, k) => v === lastKey[k])) return;
       lastKey = key;
-      container.hidden = !available;
-      scale.hidden = !available;
-      empty.hidden = available || !trace;
+      updateHidden(container, !available);
+      updateHidden(scale, !available);
+      updateHidden(empty, available || !trace);
       if (!available) {
         empty.textContent = trace ? t('heatmap.none') : '';
         data = null;

@@ -5,7 +5,7 @@ import { drawQuestion } from '../draw/question.js';
 import { drawAnatomy } from '../draw/anatomy.js';
 import { drawSoftmax } from '../draw/softmax.js';
 import { drawDecoder } from '../draw/decoder.js';
-import { stepData } from '../lib/trace-data.js';
+import { rows, stepData } from '../lib/trace-data.js';
 import { t, language, formatNumber, formatPercent, formatSigned } from '../lib/i18n.js';
 
 export function createPanels({ requestRender }) {
@@ -32,7 +32,7 @@ export function createPanels({ requestRender }) {
   return {
     // The whole chapter, which stays on the page when the panels are hidden (no attention).
     element: document.getElementById('loop'),
-    render({ trace, analysis, step, theme, highlight, temperature }) {
+    render({ explorer, trace, analysis, step, theme, highlight, temperature }) {
       const widths = Object.values(hosts).map((h) => h.width());
       const key = [trace, step, theme, highlight, language(), ...widths];
       if (lastKey && key.every((v, k) => v === lastKey[k])) return;
@@ -97,14 +97,17 @@ export function createPanels({ requestRender }) {
         }),
       );
 
+      // The score's inner parts are not in the trace: the core recomputes them for this step.
+      const parts = explorer.scoreAnatomy(trace, now);
+      if (!parts.ok) throw new Error(parts.error);
       drawAnatomy(
         hosts.anatomy.canvas,
         {
           words: d.words,
           question: d.question,
           keys: d.keys,
-          preTanh: d.preTanh,
-          bent: d.bent,
+          preTanh: rows(parts.preTanh, trace.srcLen, trace.attnDim),
+          bent: rows(parts.bent, trace.srcLen, trace.attnDim),
           scores: d.scores,
           step: now,
           highlight,

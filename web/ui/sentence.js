@@ -6,6 +6,7 @@ import { wordColour } from '../draw/palette.js';
 import { sliderToTemperature, temperatureToSlider, describeTemperature } from './temperature.js';
 import { t, language } from '../lib/i18n.js';
 import { shownWord } from '../lib/format.js';
+import { updateData, updateText } from './dom-writes.js';
 
 /** The word in its own direction, so a Hebrew or Arabic word does not reorder the quotes. */
 function isolated(word) {
@@ -51,6 +52,13 @@ export function createSentenceView({ onText, onTemperature }) {
     input.focus();
   }
 
+  // Each keystroke changes a word or two: the chips, hint boxes and texts that stay the same are
+  // left alone, since every DOM write makes the browser restyle, lay out and repaint that part
+  // of the page again (rebuilding them all on every keystroke made it redo the whole box).
+  const chips = []; // one <span> per token, reused from one sentence to the next
+  let shownHints = ''; // the key of the hint boxes on screen
+  let shownStatus = '';
+  let shownTemperature = null;
   let last = {};
   return {
     setText(text) {
@@ -68,13 +76,11 @@ export function createSentenceView({ onText, onTemperature }) {
         return;
       last = { trace, failure, temperature, theme, lang };
       if (input.value !== text) input.value = text;
-      slider.value = String(temperatureToSlider(temperature));
-      sliderValue.textContent = describeTemperature(temperature);
-      slider.setAttribute('aria-valuetext', describeTemperature(temperature));
-      tokens.replaceChildren();
-      hintsBox.replaceChildren();
-      status.replaceChildren();
+      showTemperature(temperature, lang);
       if (!trace) {
+        showTokens(null, theme, lang);
+        showHints(null, lang);
+        showStatus('');
         const prompt = document.createElement('span');
         prompt.className = 'prompt';
         prompt.textContent =
@@ -83,61 +89,106 @@ export function createSentenceView({ onText, onTemperature }) {
         translation.dataset.state = failure?.empty || !failure ? 'empty' : 'error';
         return;
       }
-      translation.dataset.state = 'ok';
-      translation.textContent = trace.translation || '…';
-      trace.tokens.forEach((token, i) => {
-        const chip = document.createElement('span');
-        chip.className = trace.unknown[i] ? 'token unknown' : 'token';
-        chip.dir = 'auto';
-        chip.textContent = shownWord(token);
-        const notes = [];
-        if (chip.textContent !== token)
-          notes.push(t('sentence.longWord', { count: token.length.toLocaleString(lang) }));
-        if (trace.unknown[i]) notes.push(t('sentence.unknownWord'));
-        else chip.style.setProperty('--token-colour', wordColour(i, theme?.dark));
-        if (notes.length) chip.title = notes.join('. ');
-        tokens.append(chip);
-      });
-      const seen = new Set();
-      trace.tokens.forEach((token, i) => {
-        if (!trace.unknown[i] || seen.has(token)) return;
-        seen.add(token);
-        const box = document.createElement('p');
-        box.className = 'hint-box';
-        box.dataset.word = token;
-        box.append(t('sentence.unknownBefore'), isolated(token), t('sentence.unknownAfter'));
-        const hints = trace.hints[i] ?? [];
-        if (hints.length) {
-          box.append(t('sentence.didYouMean'));
-          hints.forEach((hint, k) => {
-            const button = document.createElement('button');
-            button.type = 'button';
-            button.textContent = hint;
-            button.setAttribute(
-              'aria-label',
-              t('sentence.replace', { word: shownWord(token), hint }),
-            );
-            button.addEventListener('click', () => replaceWord(token, hint));
-            box.append(
-              button,
-              t(k < hints.length - 1 ? 'sentence.hintSeparator' : 'sentence.hintEnd'),
-            );
-          });
-        } else {
-          box.append(t('sentence.readAsUnknown'));
-        }
-        hintsBox.append(box);
-      });
-      if (trace.clippedFrom > 0) {
-        const notice = document.createElement('span');
-        notice.className = 'notice';
-        notice.id = 'clip-notice';
-        notice.textContent = t('sentence.clipped', {
-          srcLen: trace.srcLen,
-          count: trace.clippedFrom.toLocaleString(lang),
-        });
-        status.append(notice);
-      }
+      updateText(translation, trace.translation || '…');
+      updateData(translation, 'state', 'ok');
+      showTokens(trace, theme, lang);
+      showHints(trace, lang);
+      showStatus(
+        trace.clippedFrom > 0
+          ? t('sentence.clipped', {
+              srcLen: trace.srcLen,
+              count: trace.clippedFrom.toLocaleString(lang),
+            })
+          : '',
+      );
     },
   };
+
+  function showTemperature(temperature, lang) {
+    if (shownTemperature?.temperature === temperature && shownTemperature.lang === lang) return;
+    shownTemperature = { temperature, lang };
+    slider.value = String(temperatureToSlider(temperature));
+    sliderValue.textContent = describeTemperature(temperature);
+    slider.setAttribute('aria-valuetext', describeTemperature(temperature));
+  }
+
+  /** One chip per word as the model read it: unknown ones marked, the others in their colour. */
+  function showTokens(trace, theme, lang) {
+    const words = trace ? trace.tokens : [];
+    while (chips.length > words.length) chips.pop().remove();
+    words.forEach((token, i) => {
+      let chip = chips[i];
+      if (!chip) {
+        chip = document.createElement('span');
+        chip.dir = 'auto';
+        chips.push(chip);
+        tokens.append(chip);
+      }
+      const unknown = Boolean(trace.unknown[i]);
+      const shownText = shownWord(token);
+      const notes = [];
+      if (shownText !== token)
+        notes.push(t('sentence.longWord', { count: token.length.toLocaleString(lang) }));
+      if (unknown) notes.push(t('sentence.unknownWord'));
+      const className = unknown ? 'token unknown' : 'token';
+      const colour = unknown ? '' : wordColour(i, theme?.dark);
+      const title = notes.join('. ');
+      updateText(chip, shownText);
+      if (chip.className !== className) chip.className = className;
+      if (chip.style.getPropertyValue('--token-colour') !== colour)
+        chip.style.setProperty('--token-colour', colour);
+      if (chip.title !== title) chip.title = title;
+    });
+  }
+
+  /** A "did you mean" box per distinct unknown word, rebuilt only when those words change. */
+  function showHints(trace, lang) {
+    const boxes = [];
+    const seen = new Set();
+    trace?.tokens.forEach((token, i) => {
+      if (!trace.unknown[i] || seen.has(token)) return;
+      seen.add(token);
+      boxes.push({ token, hints: trace.hints[i] ?? [] });
+    });
+    const key = JSON.stringify([lang, boxes]);
+    if (key === shownHints) return;
+    shownHints = key;
+    hintsBox.replaceChildren(...boxes.map(({ token, hints }) => hintBox(token, hints)));
+  }
+
+  function hintBox(token, hints) {
+    const box = document.createElement('p');
+    box.className = 'hint-box';
+    box.dataset.word = token;
+    box.append(t('sentence.unknownBefore'), isolated(token), t('sentence.unknownAfter'));
+    if (!hints.length) {
+      box.append(t('sentence.readAsUnknown'));
+      return box;
+    }
+    box.append(t('sentence.didYouMean'));
+    hints.forEach((hint, k) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = hint;
+      button.setAttribute('aria-label', t('sentence.replace', { word: shownWord(token), hint }));
+      button.addEventListener('click', () => replaceWord(token, hint));
+      box.append(button, t(k < hints.length - 1 ? 'sentence.hintSeparator' : 'sentence.hintEnd'));
+    });
+    return box;
+  }
+
+  /** The notice that a long text was cut to the words the model reads ('' for none). */
+  function showStatus(text) {
+    if (text === shownStatus) return;
+    shownStatus = text;
+    if (!text) {
+      status.replaceChildren();
+      return;
+    }
+    const notice = document.createElement('span');
+    notice.className = 'notice';
+    notice.id = 'clip-notice';
+    notice.textContent = text;
+    status.replaceChildren(notice);
+  }
 }

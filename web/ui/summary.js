@@ -3,6 +3,7 @@
 // stepper) when the user prefers reduced motion, when paused, and when scrolled out of view.
 import { drawPipeline } from '../draw/pipeline.js';
 import { createCanvasHost } from './canvas-host.js';
+import { updateData, updateHidden } from './dom-writes.js';
 import { stepData } from '../lib/trace-data.js';
 import { t, language } from '../lib/i18n.js';
 
@@ -91,7 +92,7 @@ export function createSummaryView(container, { requestRender }) {
   function draw(phase, step) {
     if (!lastArgs) return;
     const { trace, analysis, theme, highlight } = lastArgs;
-    container.hidden = !(trace && trace.attention && trace.alpha.length);
+    updateHidden(container, !(trace && trace.attention && trace.alpha.length));
     if (container.hidden) return;
     const d = stepData(trace, analysis, step);
     drawPipeline(
@@ -110,7 +111,7 @@ export function createSummaryView(container, { requestRender }) {
       },
       { width: host.width(), theme },
     );
-    host.canvas.dataset.step = String(d.step);
+    updateData(host.canvas, 'step', String(d.step));
     host.describe(t('summary.describe', { step: d.step, previous: d.step - 1, word: d.word }));
   }
 
