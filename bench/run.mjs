@@ -409,12 +409,14 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
       title: 'native -O3 (SSE2)',
       bench: benches.nativeSse,
       model: modelPath,
+      native: true,
     },
     {
       key: 'loop-native-march-native',
       title: 'native -O3 -march=native',
       bench: benches.nativeMarch,
       model: modelPath,
+      native: true,
     },
   ];
   const caseArg = (c) => `${c.beam}:${c.options.maxLength}:${c.text}`;
@@ -460,35 +462,48 @@ async function decodeBench({ modelBytes, file, pageModules, benches }) {
   for (const c of cases)
     for (const t of Object.values(c.timers)) await t.warmup(settings.decodeWarmup);
   const loopSamples = new Map();
+  const sampleLoop = (loop, c, i, round) => {
+    if (!c.check[loop.key].ok) return;
+    collectGarbage();
+    const [line] = loop.bench.run([
+      'decode',
+      loop.model,
+      '--clock',
+      clock,
+      '--samples',
+      settings.decodeSamples,
+      '--warmup',
+      round === 0 ? settings.decodeWarmup : 1,
+      '--min-sample-ms',
+      settings.decodeMinMs,
+      caseArg(c),
+    ]);
+    const key = `${loop.key}/${i}`;
+    if (!loopSamples.has(key)) loopSamples.set(key, []);
+    loopSamples.get(key).push(...line.ns.map((ns) => ns / 1e6));
+  };
+  // First the rounds of everything that runs in this process, then the rounds of the native
+  // builds' processes: a JS block timed right after a native process had run for a second or
+  // more came out up to 1.5x slower for the rest of the block on this machine (the WASM loops
+  // were not hit, the JS API was), which would have charged the JS contestants for the order.
+  const inProcess = loops.filter((loop) => !loop.native);
+  const native = loops.filter((loop) => loop.native);
   for (let round = 0; round < rounds; round++) {
     for (const [i, c] of cases.entries()) {
       log(`decode: round ${round + 1}/${rounds}, ${c.words} words, beam ${c.beam}`);
+      // Each block starts with a discarded sample, as the loops' blocks do (--warmup 1 below).
       for (const t of Object.values(c.timers)) {
         collectGarbage();
-        await t.sample(settings.decodeSamples);
+        await t.sample(settings.decodeSamples, 1);
       }
-      for (const loop of loops) {
-        if (!c.check[loop.key].ok) continue;
-        collectGarbage();
-        const [line] = loop.bench.run([
-          'decode',
-          loop.model,
-          '--clock',
-          clock,
-          '--samples',
-          settings.decodeSamples,
-          '--warmup',
-          round === 0 ? settings.decodeWarmup : 1,
-          '--min-sample-ms',
-          settings.decodeMinMs,
-          caseArg(c),
-        ]);
-        const key = `${loop.key}/${i}`;
-        if (!loopSamples.has(key)) loopSamples.set(key, []);
-        loopSamples.get(key).push(...line.ns.map((ns) => ns / 1e6));
-      }
+      for (const loop of inProcess) sampleLoop(loop, c, i, round);
     }
   }
+  for (let round = 0; round < rounds; round++)
+    for (const [i, c] of cases.entries()) {
+      log(`decode: native round ${round + 1}/${rounds}, ${c.words} words, beam ${c.beam}`);
+      for (const loop of native) sampleLoop(loop, c, i, round);
+    }
   const results = cases.map((c, i) => {
     const times = {};
     for (const [key, t] of Object.entries(c.timers)) times[key] = withSamples(t.ms);

@@ -73,8 +73,11 @@ export class Timer {
     await this.calibrate();
   }
 
-  async sample(count) {
+  // `count` samples, after `discarded` ones that warm the caches up again when other work ran
+  // since this item's last block (the C++ side's --warmup does the same for each block).
+  async sample(count, discarded = 0) {
     if (!this.reps) await this.calibrate();
+    for (let i = 0; i < discarded; i++) await this.run(this.reps);
     for (let i = 0; i < count; i++) this.ms.push((await this.run(this.reps)) / this.reps);
   }
 }
