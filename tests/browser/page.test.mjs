@@ -537,6 +537,30 @@ test('a symbol in the checklist highlights where it is drawn', async () => {
   });
 });
 
+test("the palettes as data (lib/theme.js) are the page stylesheet's, light and dark", async () => {
+  await withPage(COPY, async (page) => {
+    const palette = () =>
+      page.evaluate(async () => {
+        const { THEMES } = await import('./lib/theme.js');
+        const style = getComputedStyle(document.documentElement);
+        const name = style.colorScheme === 'dark' ? 'dark' : 'light';
+        const css = {};
+        for (const key of Object.keys(THEMES[name]))
+          if (key !== 'dark') css[key] = style.getPropertyValue(`--${key}`).trim();
+        const { dark, ...data } = THEMES[name];
+        return { name, css, data };
+      });
+    const light = await palette();
+    assert.equal(light.name, 'light');
+    assert.deepEqual(light.css, light.data);
+    await page.click('#theme-toggle');
+    await settle(page);
+    const dark = await palette();
+    assert.equal(dark.name, 'dark');
+    assert.deepEqual(dark.css, dark.data);
+  });
+});
+
 test('the theme toggle switches to dark and the canvases follow', async () => {
   await withPage(COPY, async (page) => {
     const pixel = () =>

@@ -55,7 +55,7 @@ export const THEMES = {
     grid: '#d6d3cb',
     accent: '#2f4fb3',
     focus: '#2f4fb3',
-    error: '#a3231b',
+    error: '#a1262b',
     dark: false,
   },
   dark: {
@@ -67,7 +67,7 @@ export const THEMES = {
     grid: '#2e3645',
     accent: '#8fa8ff',
     focus: '#9fb4ff',
-    error: '#ff8a80',
+    error: '#ff9a9a',
     dark: true,
   },
 };

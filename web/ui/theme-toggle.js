@@ -11,9 +11,12 @@ export function setUpThemeToggle(button, onChange) {
   const relabel = () => {
     label.textContent = t(isDark() ? 'theme.toLight' : 'theme.toDark');
   };
+  // The dark palette's stylesheet applies by its media: the system's preference until a choice.
+  const darkPalette = document.getElementById('dark-palette');
   const apply = () => {
     if (choice) root.dataset.theme = choice;
     else delete root.dataset.theme;
+    darkPalette.media = choice ? (choice === 'dark' ? 'all' : 'not all') : system.media;
     button.setAttribute('aria-pressed', String(isDark()));
     relabel();
     onChange();
