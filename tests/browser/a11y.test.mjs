@@ -419,6 +419,21 @@ test('the live region describes each step, and the translation once typing pause
   });
 });
 
+test('the markers of the output are named in the interface language, and follow a switch', async () => {
+  await withPage(`${COPY}&lang=fr`, async (page) => {
+    const lastRow = () =>
+      page.evaluate(() => {
+        const cells = [...document.querySelectorAll('#heatmap [role="gridcell"]')];
+        return cells.at(-1)?.getAttribute('aria-label') ?? '';
+      });
+    assert.match(await lastRow(), /⟨fin⟩/);
+    await page.click('#language-toggle');
+    await settle(page);
+    assert.match(await lastRow(), /⟨end⟩/);
+    assert.doesNotMatch(await lastRow(), /⟨fin⟩/);
+  });
+});
+
 test('the live region speaks French in French', async () => {
   await withPage(`${COPY}&lang=fr`, async (page) => {
     await page.click('h1');
@@ -426,7 +441,7 @@ test('the live region speaks French in French', async () => {
     await settle(page);
     assert.match(
       await announced(page),
-      /^Étape 5\u00a0: «\u00a0⟨end⟩\u00a0» porte \d+\u00a0% de son attention sur «\u00a0[a-d]\u00a0»$/,
+      /^Étape 5\u00a0: «\u00a0⟨fin⟩\u00a0» porte \d+\u00a0% de son attention sur «\u00a0[a-d]\u00a0»$/,
     );
   });
 });

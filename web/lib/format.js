@@ -1,4 +1,5 @@
 // Number formatting shared by the drawings and the DOM, so a value reads the same everywhere.
+import { t } from './i18n.js';
 
 export function fixed(value, digits = 2) {
   if (!Number.isFinite(value)) return String(value);
@@ -22,11 +23,14 @@ export function bytes(n) {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** How the page writes a target-vocabulary token: the end marker gets a readable name. */
+/**
+ * How the page writes a target-vocabulary token: the markers get readable names in the interface
+ * language.
+ */
 export function displayWord(token) {
-  if (token === '</s>') return '⟨end⟩';
-  if (token === '<s>') return '⟨start⟩';
-  if (token === '<unk>') return '⟨unknown⟩';
+  if (token === '</s>') return t('word.end');
+  if (token === '<s>') return t('word.start');
+  if (token === '<unk>') return t('word.unknown');
   return token;
 }
 

@@ -14,14 +14,18 @@ export const rows = (array, count, width) =>
 export function analyseTrace(trace) {
   const T = trace.srcLen;
   const S = trace.steps;
-  const outWords = trace.outTokens.map(displayWord);
   let hPlane;
   let sPlane;
   return {
     srcWords: trace.tokens.map(shownWord),
-    outWords,
+    // Named in the interface language when read (the markers' names change with it).
+    get outWords() {
+      return trace.outTokens.map(displayWord);
+    },
     // y_0 is the start marker: what the decoder "said" before step 1.
-    saidWords: ['⟨start⟩', ...outWords.slice(0, Math.max(0, S - 1))],
+    get saidWords() {
+      return [displayWord('<s>'), ...trace.outTokens.slice(0, Math.max(0, S - 1)).map(displayWord)];
+    },
     get hPlane() {
       return (hPlane ??= linearProjection2d(trace.encoderStates, T, trace.contextSize));
     },

@@ -331,7 +331,11 @@ export const EN = {
   'whatif.beam.finalTitle': 'Final translations, best first',
   'whatif.beam.selectedTitle': 'The selected prefix',
   'whatif.beam.tree': 'Beam search tree: one column per step, one box per kept prefix',
-  'whatif.beam.start': '⟨start⟩',
+  // The model's markers as the page names them: the start of the output, its end, a word it
+  // does not know.
+  'word.start': '⟨start⟩',
+  'word.end': '⟨end⟩',
+  'word.unknown': '⟨unknown⟩',
   'whatif.beam.noSentence': 'Type a French sentence above to see its beam search.',
   'whatif.beam.noBeam':
     'This build of the translator has no beam search (rebuild web/wasm/ with tools/build.sh).',

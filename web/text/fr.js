@@ -340,7 +340,11 @@ export const FR = {
   'whatif.beam.selectedTitle': 'Le préfixe choisi',
   'whatif.beam.tree':
     'Arbre de la recherche en faisceau\u00a0: une colonne par étape, une case par préfixe gardé',
-  'whatif.beam.start': '⟨début⟩',
+  // The model's markers as the page names them: the start of the output, its end, a word it
+  // does not know.
+  'word.start': '⟨début⟩',
+  'word.end': '⟨fin⟩',
+  'word.unknown': '⟨inconnu⟩',
   'whatif.beam.noSentence':
     'Tapez une phrase en français ci-dessus pour voir sa recherche en faisceau.',
   'whatif.beam.noBeam':

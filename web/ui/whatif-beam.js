@@ -267,7 +267,7 @@ export function createBeamPart(panel, { requestRender }) {
       lastKey = key;
       const layout = drawBeamTree(
         host.canvas,
-        { nodes: beam.nodes, steps: beam.steps, startLabel: t('whatif.beam.start'), selected },
+        { nodes: beam.nodes, steps: beam.steps, startLabel: t('word.start'), selected },
         { width: host.width(), theme },
       );
       layout.nodes.forEach((box, k) => {
