@@ -127,6 +127,53 @@ test('the heatmap paints each cell in viridis(α), outlines the step and sizes f
   assert.equal(result.cssHeight, `${result.height}px`);
 });
 
+test("numbers drawn on canvas use the interface language's decimal sign", async () => {
+  const drawn = await page.evaluate(async (theme) => {
+    const { drawHeatmap } = await import('/draw/heatmap.js');
+    const { drawSoftmax } = await import('/draw/softmax.js');
+    const { setLanguage } = await import('/lib/i18n.js');
+    const texts = [];
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      texts.push(String(text));
+      return fillText.call(this, text, ...rest);
+    };
+    const draw = (lang) => {
+      setLanguage(lang, { root: null });
+      texts.length = 0;
+      const canvas = document.createElement('canvas');
+      drawHeatmap(
+        canvas,
+        { alpha: [0.73, 0.27], rows: 1, cols: 2, rowLabels: ['I'], colLabels: ['je', 'suis'] },
+        { width: 400, theme, values: true },
+      );
+      drawSoftmax(
+        document.createElement('canvas'),
+        {
+          words: ['je', 'suis'],
+          scores: [-0.5, 1.25],
+          expShifted: [0.18, 1],
+          expSum: 1.18,
+          alpha: [0.15, 0.85],
+        },
+        { width: 400, theme },
+      );
+      return texts.filter((text) => /\d/.test(text));
+    };
+    try {
+      return { fr: draw('fr'), en: draw('en') };
+    } finally {
+      CanvasRenderingContext2D.prototype.fillText = fillText;
+    }
+  }, THEME);
+  assert.ok(drawn.fr.includes('0,73') && drawn.fr.includes('−0,50'), drawn.fr.join(' | '));
+  assert.ok(
+    drawn.fr.every((text) => !/\d\.\d/.test(text)),
+    drawn.fr.join(' | '),
+  );
+  assert.ok(drawn.en.includes('0.73') && drawn.en.includes('−0.50'), drawn.en.join(' | '));
+});
+
 test('every drawing module draws plain data at phone and projector widths without overlapping labels', async () => {
   const report = await page.evaluate(async (theme) => {
     const { drawEncoderStates, drawContextSum } = await import('/draw/vectors.js');

@@ -4,8 +4,7 @@ import { prepareCanvas, font, fitText } from '../lib/canvas.js';
 import { placeLabels } from '../lib/labels.js';
 import { drawStrip, maxAbs } from './strip.js';
 import { wordColour } from './palette.js';
-import { signed } from '../lib/format.js';
-import { t } from '../lib/i18n.js';
+import { t, formatSigned } from '../lib/i18n.js';
 
 /**
  * @param data {{ words: string[], question: ArrayLike (W_a s_{t−1}, d_a), keys: ArrayLike[]
@@ -99,7 +98,7 @@ export function drawAnatomy(canvas, data, { width, theme }) {
     ctx.font = font(13, { weight: 700 });
     ctx.fillStyle = theme.symE;
     ctx.textAlign = 'right';
-    ctx.fillText(signed(data.scores[i], 2), width, textY);
+    ctx.fillText(formatSigned(data.scores[i], 2), width, textY);
     ctx.textAlign = 'left';
     rows.push(y);
   }
@@ -135,7 +134,7 @@ export function drawAnatomy(canvas, data, { width, theme }) {
     ctx.moveTo(toX(v), axisY - 3);
     ctx.lineTo(toX(v), axisY + 3);
     ctx.stroke();
-    ctx.fillText(signed(v, tickDigits(ticks)), toX(v), axisY + 14);
+    ctx.fillText(formatSigned(v, tickDigits(ticks)), toX(v), axisY + 14);
   }
   // Dots, then labels above them without overlaps. Words whose dots (nearly) coincide share one
   // label, so no word silently loses its name.

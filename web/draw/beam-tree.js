@@ -7,7 +7,7 @@
 // first). Ordering every column by one depth-first walk means no two edges cross, and the best
 // hypothesis, visited first, runs as a straight line along the top row.
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
-import { signed } from '../lib/format.js';
+import { formatSigned } from '../lib/i18n.js';
 
 const PAD = 8;
 const HEAD_H = 24;
@@ -134,7 +134,7 @@ export function drawBeamTree(canvas, data, { width: visibleWidth, theme }) {
     if (pruned && !onSelectedPath.has(k)) ctx.globalAlpha = 0.45;
     drawBox(ctx, box, {
       word: node.word,
-      detail: signed(node.logProb, 2),
+      detail: formatSigned(node.logProb, 2),
       theme,
       border: node.rank === 0 ? theme.accent : pruned ? theme.grid : theme.ink,
       lineWidth: node.rank === 0 ? 2.5 : 1.2,

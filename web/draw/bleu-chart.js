@@ -1,8 +1,7 @@
 // BLEU by source-sentence length, one group of bars per length bucket (Step 0).
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
 import { niceTicks } from './anatomy.js';
-import { fixed } from '../lib/format.js';
-import { t } from '../lib/i18n.js';
+import { t, formatNumber } from '../lib/i18n.js';
 
 /**
  * @param data {{ buckets: string[], counts?: number[], series: { name: string, values: number[], colour: string }[] }}
@@ -65,7 +64,7 @@ export function drawBleuChart(canvas, data, { width, theme }) {
         ctx.font = font(10, { weight: 600 });
         ctx.fillStyle = theme.ink;
         ctx.textAlign = 'center';
-        ctx.fillText(fixed(v, 1), x + barW / 2, toY(v) - 8);
+        ctx.fillText(formatNumber(v, 1), x + barW / 2, toY(v) - 8);
       }
     });
     ctx.font = font(12);

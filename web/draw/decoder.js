@@ -4,9 +4,8 @@
 import { prepareCanvas, font, fitText, arrow, roundRect } from '../lib/canvas.js';
 import { drawStrip, maxAbs } from './strip.js';
 import { viridis } from './palette.js';
-import { fixed } from '../lib/format.js';
 import { sub } from './vectors.js';
-import { t } from '../lib/i18n.js';
+import { t, formatNumber } from '../lib/i18n.js';
 
 /**
  * @param data {{ step: number, prevWord: string, word: string, sPrev: ArrayLike, s: ArrayLike,
@@ -169,7 +168,7 @@ export function drawDecoder(canvas, data, { width, theme }) {
     }
     ctx.textAlign = 'left';
     ctx.fillStyle = theme.ink;
-    ctx.fillText(fixed(p, 2), barsX + wordCol + Math.max(2, p * barMax) + 6, y);
+    ctx.fillText(formatNumber(p, 2), barsX + wordCol + Math.max(2, p * barMax) + 6, y);
   });
   return { width, height };
 }

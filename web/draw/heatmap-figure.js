@@ -8,8 +8,7 @@
 import { columnLabelLayout, VALUE_MIN_CELL } from './heatmap.js';
 import { viridisRgb, inkOnViridis } from './palette.js';
 import { FONT_FAMILY, font, fitText } from '../lib/canvas.js';
-import { fixed } from '../lib/format.js';
-import { t } from '../lib/i18n.js';
+import { t, formatNumber } from '../lib/i18n.js';
 
 const COLOURS = { background: '#ffffff', ink: '#1b1f2a', muted: '#596171' };
 const MARGIN = 20;
@@ -124,12 +123,17 @@ export function layoutHeatmapFigure(data, measure) {
         cell: { row: r, col: c, alpha },
       });
       if (cell >= VALUE_MIN_CELL)
-        text(x0 + (c + 0.5) * cell + gap / 2, y0 + (r + 0.5) * cell + gap / 2, fixed(alpha, 2), {
-          size: 11,
-          weight: 500,
-          fill: inkOnViridis(alpha),
-          anchor: 'middle',
-        });
+        text(
+          x0 + (c + 0.5) * cell + gap / 2,
+          y0 + (r + 0.5) * cell + gap / 2,
+          formatNumber(alpha, 2),
+          {
+            size: 11,
+            weight: 500,
+            fill: inkOnViridis(alpha),
+            anchor: 'middle',
+          },
+        );
     }
   }
 

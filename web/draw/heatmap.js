@@ -2,7 +2,7 @@
 // Fed plain data; returns the layout so the caller can put focusable cells and a tooltip on top.
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
 import { viridis, inkOnViridis } from './palette.js';
-import { fixed } from '../lib/format.js';
+import { formatNumber } from '../lib/i18n.js';
 
 /** Cells at least this many pixels wide also print their α (the exported figure follows it too). */
 export const VALUE_MIN_CELL = 36;
@@ -77,7 +77,11 @@ export function drawHeatmap(canvas, data, options) {
       for (let c = 0; c < cols; c++) {
         const a = data.alpha[r * cols + c];
         ctx.fillStyle = inkOnViridis(a);
-        ctx.fillText(fixed(a, 2), x0 + (c + 0.5) * cell + gap / 2, y0 + (r + 0.5) * cell + gap / 2);
+        ctx.fillText(
+          formatNumber(a, 2),
+          x0 + (c + 0.5) * cell + gap / 2,
+          y0 + (r + 0.5) * cell + gap / 2,
+        );
       }
     }
   }

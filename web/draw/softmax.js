@@ -3,8 +3,7 @@
 import { prepareCanvas, font, fitText, roundRect } from '../lib/canvas.js';
 import { viridis } from './palette.js';
 import { argmax, drawWordRow } from './word-row.js';
-import { fixed, signed } from '../lib/format.js';
-import { t } from '../lib/i18n.js';
+import { t, formatNumber, formatSigned } from '../lib/i18n.js';
 
 /**
  * @param data {{ words: string[], scores: number[], expShifted: number[], expSum: number,
@@ -58,7 +57,7 @@ export function drawSoftmax(canvas, data, { width, theme }) {
     ctx.font = font(13, { weight: 600 });
     ctx.fillStyle = theme.symE;
     ctx.textAlign = 'right';
-    ctx.fillText(signed(data.scores[i], 2), xE, mid);
+    ctx.fillText(formatSigned(data.scores[i], 2), xE, mid);
     // exp bar (values in (0, 1] after the shift)
     const ex = data.expShifted[i];
     const barMax = expW - 62;
@@ -67,7 +66,7 @@ export function drawSoftmax(canvas, data, { width, theme }) {
     ctx.fillStyle = theme.ink;
     ctx.font = font(12);
     ctx.textAlign = 'left';
-    ctx.fillText(fixed(ex, 3), xExp + Math.max(1, ex * barMax) + 5, mid);
+    ctx.fillText(formatNumber(ex, 3), xExp + Math.max(1, ex * barMax) + 5, mid);
     // α bar
     const a = data.alpha[i];
     const aMax = alphaW - 52;
@@ -81,7 +80,7 @@ export function drawSoftmax(canvas, data, { width, theme }) {
     }
     ctx.fillStyle = theme.ink;
     ctx.font = font(13, { weight: i === best ? 700 : 400 });
-    ctx.fillText(fixed(a, 2), xAlpha + Math.max(2, a * aMax) + 6, mid);
+    ctx.fillText(formatNumber(a, 2), xAlpha + Math.max(2, a * aMax) + 6, mid);
   }
 
   const sumY = headH + T * rowH + 18;
@@ -97,11 +96,11 @@ export function drawSoftmax(canvas, data, { width, theme }) {
   ctx.fillStyle = theme.ink;
   ctx.textAlign = 'left';
   ctx.fillText(
-    fitText(ctx, t('draw.softmax.sum', { value: fixed(data.expSum, 3) }), expW - 4),
+    fitText(ctx, t('draw.softmax.sum', { value: formatNumber(data.expSum, 3) }), expW - 4),
     xExp,
     sumY,
   );
-  ctx.fillText(`Σ α = ${fixed(alphaSum, 3)}`, xAlpha, sumY);
+  ctx.fillText(`Σ α = ${formatNumber(alphaSum, 3)}`, xAlpha, sumY);
   ctx.font = font(12);
   ctx.fillStyle = theme.muted;
   ctx.fillText(fitText(ctx, t('draw.softmax.explain'), width), 0, sumY + 22);

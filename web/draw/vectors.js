@@ -4,7 +4,7 @@
 import { prepareCanvas, font, arrow, drawSymbol } from '../lib/canvas.js';
 import { placeLabels, candidatesAround } from '../lib/labels.js';
 import { wordColour } from './palette.js';
-import { fixed } from '../lib/format.js';
+import { formatNumber } from '../lib/i18n.js';
 
 const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
 export const sub = (n) => String(n).replace(/\d/g, (d) => SUBSCRIPT[d]);
@@ -156,7 +156,7 @@ export function drawContextSum(canvas, data, { width, theme, height: fixedHeight
         y: (y0 + y1) / 2,
         dx: -(y1 - y0),
         dy: x1 - x0,
-        text: `${fixed(a, 2)} h${sub(i + 1)}`,
+        text: `${formatNumber(a, 2)} h${sub(i + 1)}`,
       });
     }
     cx = nx;

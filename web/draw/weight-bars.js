@@ -4,7 +4,7 @@
 import { prepareCanvas, font, roundRect } from '../lib/canvas.js';
 import { viridis } from './palette.js';
 import { argmax, drawWordRow } from './word-row.js';
-import { fixed } from '../lib/format.js';
+import { formatNumber } from '../lib/i18n.js';
 
 const ROW_H = 30;
 const HEAD_H = 26;
@@ -79,7 +79,9 @@ export function drawWeightBars(canvas, data, { width, theme }) {
     ctx.fillStyle = theme.ink;
     ctx.font = font(12, { weight: i === top ? 700 : 400 });
     ctx.textAlign = 'left';
-    const value = edited ? `${fixed(original[i], 2)} → ${fixed(w, 2)}` : fixed(w, 2);
+    const value = edited
+      ? `${formatNumber(original[i], 2)} → ${formatNumber(w, 2)}`
+      : formatNumber(w, 2);
     ctx.fillText(value, barX + barW + 8, mid);
   }
   return { width, height, barX, barW, rowH: ROW_H, headH: HEAD_H };
