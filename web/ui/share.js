@@ -33,7 +33,7 @@ export function createShareView(container, { requested, update }) {
   const linkField = document.createElement('input');
   linkField.type = 'text';
   linkField.readOnly = true;
-  linkField.className = 'share-link';
+  linkField.className = 'text-field share-link';
   linkField.id = 'share-link';
   linkField.hidden = true;
   const status = document.createElement('p');
