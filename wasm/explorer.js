@@ -13,14 +13,14 @@
 const replyDecoder = new TextDecoder();
 
 // ARRAYS' typed kinds (0, 1, 2): the typed array type and the current HEAP view (looked up at
-// each call: Emscripten replaces the views when the memory grows). The 4-byte kinds come first in
-// the result's one buffer, so every view of it is aligned. Kind 3, target words by id, is read
-// from HEAP32 and looked up in the vocabulary.
+// each call: Emscripten replaces the views when the memory grows), with its element size as a
+// shift. The 4-byte kinds come first in the result's one buffer, so every view of it is
+// aligned. Kind 3, target words by id, is read from HEAP32 and looked up in the vocabulary.
 const targetWordsKind = 3;
 const replyArrayKinds = [
-  { Type: Float32Array, heap: () => HEAPF32 },
-  { Type: Int32Array, heap: () => HEAP32 },
-  { Type: Uint8Array, heap: () => HEAPU8 },
+  { Type: Float32Array, heap: () => HEAPF32, shift: 2 },
+  { Type: Int32Array, heap: () => HEAP32, shift: 2 },
+  { Type: Uint8Array, heap: () => HEAPU8, shift: 0 },
 ];
 
 // A double from the two 32-bit halves of its bits.
@@ -58,11 +58,10 @@ function readReply(explorer, view) {
   const buffer = new ArrayBuffer(4 * (lengths[0] + lengths[1]) + lengths[2]);
   let byteOffset = 0;
   for (let kind = 0; kind < replyArrayKinds.length; kind++) {
-    const { Type, heap } = replyArrayKinds[kind];
+    const { Type, heap, shift } = replyArrayKinds[kind];
     const copy = new Type(buffer, byteOffset, lengths[kind]);
     byteOffset += copy.byteLength;
     const memory = heap();
-    const shift = Type.BYTES_PER_ELEMENT === 4 ? 2 : 0;
     let offset = 0;
     for (const entry of arrays) {
       if (entry[0] !== kind) continue;
