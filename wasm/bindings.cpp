@@ -9,7 +9,7 @@
 // Cost: tokenize, translate, score and beam each cross the boundary O(1) times whatever the
 // sentence. Their C++ halves here (_tokenize, _translate, ...) write the whole result as one
 // Reply (reply.h) and their JS halves in explorer.js, linked in with --post-js, turn it into the
-// documented object with one copy per kind of typed array.
+// documented object with one copy of all its typed arrays.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -250,28 +250,15 @@ class Explorer {
     reply_.floats("nodeTokenProb", tree.token_prob);
     reply_.bytes("nodeFinished", tree.finished);
     reply_.floats("nodeAlpha", tree.alpha);
-    // Every path and its words are kept, one after the other, for ARRAYS' entries to point into.
-    hypothesis_paths_.clear();
-    hypothesis_words_.clear();
-    std::vector<size_t> path_starts;
-    for (const ae::BeamTree::Hypothesis& hyp : tree.hypotheses) {
-      path_starts.push_back(hypothesis_paths_.size());
-      for (int node : tree.path(hyp.leaf)) {
-        hypothesis_paths_.push_back(node);
-        hypothesis_words_.push_back(tree.word[static_cast<size_t>(node)]);
-      }
-    }
-    path_starts.push_back(hypothesis_paths_.size());
     reply_.begin_array("hypotheses");
-    for (size_t k = 0; k < tree.hypotheses.size(); ++k) {
-      const ae::BeamTree::Hypothesis& hyp = tree.hypotheses[k];
-      const size_t start = path_starts[k], length = path_starts[k + 1] - start;
-      const std::vector<int> word_ids(
-          hypothesis_words_.begin() + static_cast<long>(start),
-          hypothesis_words_.begin() + static_cast<long>(start + length));
+    std::vector<int> word_ids;
+    for (const ae::BeamTree::Hypothesis& hyp : tree.hypotheses) {
+      const std::vector<int> nodes = tree.path(hyp.leaf);
+      word_ids.clear();
+      for (int node : nodes) word_ids.push_back(tree.word[static_cast<size_t>(node)]);
       reply_.begin_object();
-      reply_.ints("nodes", hypothesis_paths_.data() + start, length);
-      reply_.target_words("words", hypothesis_words_.data() + start, length);
+      reply_.ints("nodes", nodes);
+      reply_.target_words("words", word_ids);
       reply_.string("translation", ae::join_words(target_words(word_ids)));
       reply_.number("logProb", hyp.log_prob);
       reply_.number("score", hyp.score);
@@ -392,13 +379,13 @@ class Explorer {
   std::unique_ptr<ae::Model> model_;
   std::unique_ptr<ae::Decoder> decoder_;
   std::vector<std::pair<std::string, std::string>> metadata_;
-  // What the last reply's typed arrays point into: kept until the next call.
+  // The buffers of every call, kept so that their capacity is reused: the reply (its text and
+  // arena hold the last result until explorer.js has copied it) and the core's outputs.
   ae::wasm::Reply reply_;
   ae::Tokenized tokens_;
   ae::Trace trace_;
   ae::ScoreAnatomy anatomy_;
   ae::BeamTree tree_;
-  std::vector<int> hypothesis_paths_, hypothesis_words_;
   std::vector<int> target_;
   std::vector<std::string> unknown_targets_;
   int clipped_from_ = 0;

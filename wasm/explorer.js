@@ -3,36 +3,22 @@
 // Linked into attention.js with --post-js (CMakeLists.txt), so it runs inside Emscripten's module
 // factory, next to the runtime's HEAP views, and `new module.Explorer()` gets these methods
 // wherever the module is used. Each method makes ONE call into WASM (the C++ halves in
-// bindings.cpp), which leaves the whole result in WASM memory as JSON text, [RESULT, ARRAYS,
-// NUMBERS] (wasm/reply.h says what each holds). Here the text is decoded and parsed at once, the
-// fractional numbers are put in place, and all typed arrays of the result are copied out of WASM
-// memory into ONE new buffer, of which each field is a view: results are copies, valid after the
-// memory grows, and a translation costs a handful of allocations instead of a boundary crossing
-// per value.
+// bindings.cpp), which leaves the whole result in WASM memory: a JSON text, [RESULT, FIELDS,
+// ARENA_ADDRESS, ARENA_BYTES], and an arena holding every array's elements (wasm/reply.h says
+// what each holds). Here the text is decoded and parsed at once, the arena is copied out of WASM
+// memory into ONE new buffer, and FIELDS puts in RESULT each typed array, as a view of that
+// buffer, each list of target words and each fractional number: results are copies, valid after the
+// memory grows, and a translation costs a handful of allocations and one copy instead of a
+// boundary crossing per value.
 
 const replyDecoder = new TextDecoder();
 
-// ARRAYS' typed kinds (0, 1, 2): the typed array type and the current HEAP view (looked up at
-// each call: Emscripten replaces the views when the memory grows), with its element size as a
-// shift. The 4-byte kinds come first in the result's one buffer, so every view of it is
-// aligned. Kind 3, target words by id, is read from HEAP32 and looked up in the vocabulary.
+// FIELDS' kinds: 0, 1, 2 are these typed arrays; 3 is an Int32Array of target word ids, whose
+// words are looked up in the vocabulary; 4 is a number given by the two halves of its bits.
+const replyArrayTypes = [Float32Array, Int32Array, Uint8Array];
 const targetWordsKind = 3;
-const replyArrayKinds = [
-  { Type: Float32Array, heap: () => HEAPF32, shift: 2 },
-  { Type: Int32Array, heap: () => HEAP32, shift: 2 },
-  { Type: Uint8Array, heap: () => HEAPU8, shift: 0 },
-];
-
-// A double from the two 32-bit halves of its bits.
 const doubleBits = new Uint32Array(2);
 const doubleValue = new Float64Array(doubleBits.buffer);
-
-// Sets the field at the end of `path` (entry[first..]: keys and indices) under `result`.
-function setAtPath(result, entry, first, value) {
-  let holder = result;
-  for (let i = first; i < entry.length - 1; i++) holder = holder[entry[i]];
-  holder[entry[entry.length - 1]] = value;
-}
 
 // The target vocabulary of each explorer's model, fetched once per model (load() forgets it).
 const targetVocabularies = new WeakMap();
@@ -46,39 +32,29 @@ function targetVocabulary(explorer) {
 }
 
 function readReply(explorer, view) {
-  const [result, arrays, numbers] = JSON.parse(replyDecoder.decode(view));
-  for (const entry of numbers) {
-    doubleBits[0] = entry[0];
-    doubleBits[1] = entry[1];
-    setAtPath(result, entry, 2, doubleValue[0]);
-  }
-  // One buffer for all typed arrays of the result: one allocation, whatever the number of fields.
-  const lengths = [0, 0, 0];
-  for (const entry of arrays) if (entry[0] !== targetWordsKind) lengths[entry[0]] += entry[2];
-  const buffer = new ArrayBuffer(4 * (lengths[0] + lengths[1]) + lengths[2]);
-  let byteOffset = 0;
-  for (let kind = 0; kind < replyArrayKinds.length; kind++) {
-    const { Type, heap, shift } = replyArrayKinds[kind];
-    const copy = new Type(buffer, byteOffset, lengths[kind]);
-    byteOffset += copy.byteLength;
-    const memory = heap();
-    let offset = 0;
-    for (const entry of arrays) {
-      if (entry[0] !== kind) continue;
-      const start = entry[1] >> shift;
-      const length = entry[2];
-      copy.set(memory.subarray(start, start + length), offset);
-      setAtPath(result, entry, 3, copy.subarray(offset, offset + length));
-      offset += length;
+  const [result, fields, arenaAddress, arenaBytes] = JSON.parse(replyDecoder.decode(view));
+  const arena = HEAPU8.slice(arenaAddress, arenaAddress + arenaBytes).buffer;
+  for (let i = 0; i < fields.length;) {
+    const kind = fields[i];
+    const a = fields[i + 1];
+    const b = fields[i + 2];
+    const key = i + 3 + fields[i + 3]; // the index of the field's own key; its holders before it
+    let holder = result;
+    for (let level = i + 4; level < key; level++) holder = holder[fields[level]];
+    i = key + 1;
+    if (kind < targetWordsKind) {
+      holder[fields[key]] = new replyArrayTypes[kind](arena, a, b);
+    } else if (kind === targetWordsKind) {
+      const vocabulary = targetVocabulary(explorer);
+      const ids = new Int32Array(arena, a, b);
+      const words = new Array(b);
+      for (let w = 0; w < b; w++) words[w] = vocabulary[ids[w]];
+      holder[fields[key]] = words;
+    } else {
+      doubleBits[0] = a;
+      doubleBits[1] = b;
+      holder[fields[key]] = doubleValue[0];
     }
-  }
-  for (const entry of arrays) {
-    if (entry[0] !== targetWordsKind) continue;
-    const vocabulary = targetVocabulary(explorer);
-    const ids = HEAP32.subarray(entry[1] >> 2, (entry[1] >> 2) + entry[2]);
-    const words = new Array(ids.length);
-    for (let i = 0; i < ids.length; i++) words[i] = vocabulary[ids[i]];
-    setAtPath(result, entry, 3, words);
   }
   return result;
 }

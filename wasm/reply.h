@@ -1,22 +1,26 @@
-// How a result crosses the JS boundary in O(1) calls (docs/architecture.md, "The boundary").
+// How a result crosses the JS boundary in O(1) calls and one copy (docs/architecture.md, "The
+// boundary").
 //
 // Building a JS object value by value through Embind costs one or more JS<->WASM crossings per
 // property, typed array and string: hundreds per translation, which cost as much as the decode.
 // A Reply instead writes the whole result as one JSON text in WASM memory, which wasm/explorer.js
 // (linked in with --post-js) decodes and parses at once:
 //
-//   [RESULT, ARRAYS, NUMBERS]
+//   [RESULT, FIELDS, ARENA_ADDRESS, ARENA_BYTES]
 //
 // RESULT is the object the caller gets, except that each numeric array, each list of target words
-// and each fractional number in it is null. ARRAYS lists the arrays as [kind, address, length,
-// ...path] (kind 0 for a Float32Array, 1 Int32Array, 2 Uint8Array, 3 an array of target words
-// given by their ids, which explorer.js looks up in the target vocabulary it fetched once; path
-// the keys and indices leading to the field in RESULT): explorer.js copies all arrays of one kind
-// out of WASM memory in one go. So the arrays must stay where they are, untouched, until the call
-// that built the Reply has returned: they are members of the Explorer (its trace, tokens, beam
-// tree), never locals. NUMBERS lists the
-// fractional numbers as [low, high, ...path], the two 32-bit halves of their bits: exact, and no
-// printf (with its float formatting, kilobytes of WASM) is linked in.
+// and each fractional number in it is null. The arrays' elements are copied, as they are written,
+// one after the other into the Reply's ARENA (each starting at a multiple of 4 bytes), so that
+// explorer.js copies the whole arena out of WASM memory at once and makes each array a view of
+// that copy. FIELDS is one flat list of what goes in place of the nulls, entry after entry:
+//   kind, a, b, depth, path...
+// where path is the `depth` keys and indices leading to the field from RESULT, and kind says what
+// a and b are: 0 a Float32Array, 1 an Int32Array, 2 a Uint8Array, 3 an array of target words given
+// by their ids as int32s, which explorer.js looks up in the target vocabulary it fetched once (for
+// all four: a the byte offset in the arena, b the length); 4 a number given by the two 32-bit
+// halves of its bits, a the low and b the high one (exact, and no printf, with its float
+// formatting, kilobytes of WASM, is linked in). One flat list, not one array per entry: that
+// halves the time JSON.parse takes. The text and the arena stay valid until the next begin().
 #pragma once
 
 #include <emscripten/val.h>
@@ -35,21 +39,22 @@ class Reply {
   // nothing once the buffers have reached their working size).
   void begin() {
     text_.assign("[");
-    arrays_.clear();
-    numbers_.clear();
+    fields_.clear();
+    arena_.clear();
     open_.clear();
     open(kObject, nullptr);
   }
   // The JSON text, as a view of WASM memory for explorer.js to decode right away.
   emscripten::val finish() {
     while (!open_.empty()) end();
-    if (!arrays_.empty()) arrays_.pop_back();  // the last comma
-    if (!numbers_.empty()) numbers_.pop_back();
+    if (!fields_.empty()) fields_.pop_back();  // the last comma
     text_ += '[';
-    text_ += arrays_;
-    text_ += "],[";
-    text_ += numbers_;
-    text_ += "]]";
+    text_ += fields_;
+    text_ += "],";
+    text_ += std::to_string(reinterpret_cast<uintptr_t>(arena_.data()));
+    text_ += ',';
+    text_ += std::to_string(arena_.size());
+    text_ += ']';
     return emscripten::val(emscripten::typed_memory_view(text_.size(), text_.data()));
   }
 
@@ -58,11 +63,7 @@ class Reply {
     uint64_t bits;
     std::memcpy(&bits, &value, sizeof bits);
     member(key, "null");
-    numbers_ += '[';
-    numbers_ += std::to_string(static_cast<uint32_t>(bits));
-    numbers_ += ',';
-    numbers_ += std::to_string(static_cast<uint32_t>(bits >> 32));
-    write_path(&numbers_, key);
+    field(kNumberBits, static_cast<uint32_t>(bits), static_cast<uint32_t>(bits >> 32), key);
   }
   void integer(const char* key, long long value) { member(key, std::to_string(value)); }
   void boolean(const char* key, bool value) { member(key, value ? "true" : "false"); }
@@ -81,16 +82,12 @@ class Reply {
     for (const bool value : values) text_ += value ? "true," : "false,";
     end();
   }
-  // Typed arrays, copied out by explorer.js: Float32Array, Int32Array, Uint8Array.
-  void floats(const char* key, const std::vector<float>& v) { array(key, 0, v.data(), v.size()); }
-  void ints(const char* key, const std::vector<int>& v) { ints(key, v.data(), v.size()); }
-  void ints(const char* key, const int* data, size_t n) { array(key, 1, data, n); }
-  void bytes(const char* key, const std::vector<uint8_t>& v) { array(key, 2, v.data(), v.size()); }
+  // Typed arrays (Float32Array, Int32Array, Uint8Array), copied into the arena.
+  void floats(const char* key, const std::vector<float>& v) { array(key, kFloats, v); }
+  void ints(const char* key, const std::vector<int>& v) { array(key, kInts, v); }
+  void bytes(const char* key, const std::vector<uint8_t>& v) { array(key, kBytes, v); }
   // string[]: the target vocabulary's words with these ids.
-  void target_words(const char* key, const std::vector<int>& ids) {
-    target_words(key, ids.data(), ids.size());
-  }
-  void target_words(const char* key, const int* ids, size_t n) { array(key, 3, ids, n); }
+  void target_words(const char* key, const std::vector<int>& ids) { array(key, kTargetWords, ids); }
 
   // Nesting: a member whose value is an array, and arrays or objects as elements of an array.
   void begin_array(const char* key) {
@@ -144,32 +141,41 @@ class Reply {
     text_ += value;
     text_ += ',';
   }
-  // ",path...],": the keys and indices from RESULT down to `key` in the innermost object.
-  void write_path(std::string* table, const char* key) const {
+  // FIELDS' kinds (explorer.js reads them by number).
+  enum FieldKind { kFloats, kInts, kBytes, kTargetWords, kNumberBits };
+
+  // One entry of FIELDS for `key` in the innermost object: "kind,a,b,depth,path...,".
+  void field(FieldKind kind, uint64_t a, uint64_t b, const char* key) {
+    fields_ += static_cast<char>('0' + kind);
+    fields_ += ',';
+    fields_ += std::to_string(a);
+    fields_ += ',';
+    fields_ += std::to_string(b);
+    fields_ += ',';
+    fields_ += std::to_string(open_.size());  // the enclosing levels below RESULT, and key
     for (size_t level = 1; level < open_.size(); ++level) {  // open_[0] is RESULT itself
-      *table += ',';
+      fields_ += ',';
       if (open_[level].key) {
-        *table += '"';
-        *table += open_[level].key;
-        *table += '"';
+        fields_ += '"';
+        fields_ += open_[level].key;
+        fields_ += '"';
       } else {
-        *table += std::to_string(open_[level].index);
+        fields_ += std::to_string(open_[level].index);
       }
     }
-    *table += ",\"";
-    *table += key;
-    *table += "\"],";
+    fields_ += ",\"";
+    fields_ += key;
+    fields_ += "\",";
   }
   template <typename T>
-  void array(const char* key, int kind, const T* data, size_t n) {
+  void array(const char* key, FieldKind kind, const std::vector<T>& values) {
+    static_assert(alignof(T) <= 4, "the arena aligns its arrays to 4 bytes");
     member(key, "null");
-    arrays_ += '[';
-    arrays_ += static_cast<char>('0' + kind);
-    arrays_ += ',';
-    arrays_ += std::to_string(reinterpret_cast<uintptr_t>(data));
-    arrays_ += ',';
-    arrays_ += std::to_string(n);
-    write_path(&arrays_, key);
+    const size_t offset = (arena_.size() + 3) & ~size_t{3};
+    arena_.resize(offset);
+    const auto* bytes = reinterpret_cast<const uint8_t*>(values.data());
+    arena_.insert(arena_.end(), bytes, bytes + values.size() * sizeof(T));
+    field(kind, offset, values.size(), key);
   }
   // Copies the characters that need no escape in runs (a char at a time is slow in WASM).
   void quoted(std::string_view s) {
@@ -193,10 +199,10 @@ class Reply {
     text_ += '"';  // UTF-8 as it is: explorer.js decodes the whole text as UTF-8
   }
 
-  std::string text_;     // "[" RESULT, then the two tables at finish()
-  std::string arrays_;   // ARRAYS' entries, each followed by a comma
-  std::string numbers_;  // NUMBERS' entries, each followed by a comma
+  std::string text_;    // "[" RESULT, then the rest at finish()
+  std::string fields_;  // FIELDS' entries, each followed by a comma
   std::vector<Open> open_;
+  std::vector<uint8_t> arena_;  // the arrays' elements (malloc's alignment, at least 8 bytes)
 };
 
 }  // namespace ae::wasm
