@@ -128,25 +128,66 @@ function keystrokeProbe() {
   });
 }
 
+// The JS boundary inside Chromium (part 3 runs in Node): translate() against its C++ half alone
+// (`_translate`, which decodes and writes the reply but leaves it in WASM memory), and the one copy
+// of the trace's arrays out of WASM memory that translate() makes, on a module of its own, in
+// interleaved rounds. Runs in the page; returns microseconds per call, one list per item.
+async function boundaryProbe({ sentence, rounds }) {
+  const { default: create } = await import('/wasm/simd/attention.js');
+  const module = await create();
+  const explorer = new module.Explorer();
+  const model = await fetch('/models/fr-en-attention.aem');
+  explorer.load(new Uint8Array(await model.arrayBuffer()));
+  const d = module._decodeDefaults();
+  const half = () =>
+    explorer._translate(sentence, d.beamWidth, d.maxLength, d.temperature, d.topK, undefined);
+  const reply = JSON.parse(new TextDecoder().decode(half()));
+  const [arenaAddress, arenaBytes] = reply.slice(-2);
+  const scratch = module._malloc(arenaBytes);
+  const items = {
+    api: () => explorer.translate(sentence),
+    half,
+    copy: () => module.HEAPU8.slice(arenaAddress, arenaAddress + arenaBytes),
+    copyWithin: () => module.HEAPU8.copyWithin(scratch, arenaAddress, arenaAddress + arenaBytes),
+  };
+  const perCall = (fn, n) => {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) fn();
+    return ((performance.now() - start) * 1000) / n;
+  };
+  const samples = { api: [], half: [], copy: [], copyWithin: [], arenaBytes };
+  for (let round = 0; round < rounds + 2; round++) {
+    for (const [name, fn] of Object.entries(items)) {
+      const us = perCall(fn, name.startsWith('copy') ? 400 : 40);
+      if (round >= 2) samples[name].push(us); // the first two rounds warm up
+    }
+  }
+  module._free(scratch);
+  explorer.delete();
+  return samples;
+}
+
 /**
  * Milliseconds of main-thread CPU per keystroke: the thread time of the renderer main thread's
- * top-level tasks that started between each keystroke's two marks (bench-key-start at the keydown,
- * bench-key-end once its frame is painted).
+ * events named `name` (by default its top-level tasks) that ran between each keystroke's two
+ * marks (bench-key-start at the keydown, bench-key-end once its frame is painted). An event
+ * inside another of the same name (an input event dispatched while the keypress is) counts once.
  */
-function keystrokeCpu(events) {
+function keystrokeCpu(events, name = 'ThreadControllerImpl::RunTask') {
   const marks = events.filter(
     (e) => e.cat === 'blink.user_timing' && /^bench-key-(start|end)$/.test(e.name),
   );
   if (!marks.length) return [];
   const { pid, tid } = marks[0];
-  const tasks = events.filter(
-    (e) =>
-      e.pid === pid &&
-      e.tid === tid &&
-      e.ph === 'X' &&
-      e.name === 'ThreadControllerImpl::RunTask' &&
-      e.tdur != null,
-  );
+  const named = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.name === name)
+    .filter((e) => e.tdur != null)
+    .sort((a, b) => a.ts - b.ts);
+  const outermost = [];
+  for (const e of named) {
+    const last = outermost[outermost.length - 1];
+    if (!last || e.ts >= last.ts + last.dur) outermost.push(e);
+  }
   const spans = [];
   let start = null;
   for (const mark of marks.sort((a, b) => a.ts - b.ts)) {
@@ -158,8 +199,28 @@ function keystrokeCpu(events) {
   }
   // The keydown's own task began just before its mark: it is found by its end, not its start.
   return spans.map(([from, to]) =>
-    tasks.filter((t) => t.ts + t.dur > from && t.ts < to).reduce((ms, t) => ms + t.tdur / 1000, 0),
+    outermost
+      .filter((t) => t.ts + t.dur > from && t.ts < to)
+      .reduce((ms, t) => ms + t.tdur / 1000, 0),
   );
+}
+
+// Where a keystroke's main-thread time goes, from Chromium's own trace events (a second series of
+// keystrokes, traced in detail, which slows them a little: these are shares, not the timings).
+const KEYSTROKE_PHASES = {
+  total: 'ThreadControllerImpl::RunTask',
+  input: 'EventDispatch', // the key events: the page's input handler and the browser's text editing
+  render: 'FireAnimationFrame', // the page's animation-frame render: the decode and the views
+  lifecycle: 'WebFrameWidgetImpl::UpdateLifecycle', // style, layout, pre-paint, paint
+}; // the rest of the total: handing the frame to the compositor, and the tasks' own overhead
+
+async function typeKeys(page, count) {
+  for (let i = 0; i < count; i++) {
+    // Asked before the key is pressed, so the driver's own call runs outside the measured span.
+    const recorded = page.evaluate((n) => window.__keyRecorded(n), i + 1);
+    await page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
+    await recorded;
+  }
 }
 
 export async function benchPage({ root, quick, log, modelPath }) {
@@ -264,17 +325,32 @@ export async function benchPage({ root, quick, log, modelPath }) {
     await opened.page.focus('#source-input');
     await opened.page.keyboard.press('Control+End');
     await browser.startTracing(opened.page, { categories: ['toplevel', 'blink.user_timing'] });
-    for (let i = 0; i < keystrokes; i++) {
-      // Asked before the key is pressed, so the driver's own call runs outside the measured span.
-      const recorded = opened.page.evaluate((n) => window.__keyRecorded(n), i + 1);
-      await opened.page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
-      await recorded;
-    }
+    await typeKeys(opened.page, keystrokes);
     const cpu = keystrokeCpu(
       JSON.parse((await browser.stopTracing()).toString()).traceEvents,
     ).slice(discard);
     const records = (await opened.page.evaluate(() => window.__keys)).slice(discard);
+    log('page: keystrokes traced in detail');
+    await opened.page.evaluate(() => {
+      window.__keys = []; // the probe installed above records this series from 1 again
+    });
+    await browser.startTracing(opened.page, {
+      categories: ['toplevel', 'blink.user_timing', 'devtools.timeline', 'blink', 'cc'],
+    });
+    await typeKeys(opened.page, quick ? 8 : 30);
+    const detailed = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+    const phases = Object.fromEntries(
+      Object.entries(KEYSTROKE_PHASES).map(([phase, name]) => [
+        phase,
+        summarize(keystrokeCpu(detailed, name).slice(2)),
+      ]),
+    );
     const finalText = await opened.page.evaluate(() => window.__explorer.state.text);
+    log('page: the JS boundary');
+    const boundary = await opened.page.evaluate(boundaryProbe, {
+      sentence: SENTENCE,
+      rounds: quick ? 3 : 15,
+    });
     await opened.context.close();
     if (finalText !== SENTENCE) throw new Error(`keystroke test ended with "${finalText}"`);
     if (cpu.length !== records.length)
@@ -298,6 +374,14 @@ export async function benchPage({ root, quick, log, modelPath }) {
       keystrokeErased: summarize(erased),
       keystrokeLatency: summarize(latency),
       keystrokeWords: words,
+      keystrokePhases: phases,
+      boundary: {
+        api: summarize(boundary.api),
+        half: summarize(boundary.half),
+        copy: summarize(boundary.copy),
+        copyWithin: summarize(boundary.copyWithin),
+        arenaBytes: boundary.arenaBytes,
+      },
       sentence: SENTENCE,
       notes: trained
         ? ''
@@ -334,6 +418,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     );
     console.log(
       `  animation-frame render: ${ms(result.keystrokeRender)}; latency incl. the wait for the frame: ${ms(result.keystrokeLatency)}`,
+    );
+    const phases = Object.entries(result.keystrokePhases)
+      .map(([phase, summary]) => `${phase} ${summary.median.toFixed(2)} ms`)
+      .join(', ');
+    console.log(`  where a traced keystroke's main-thread time goes (medians): ${phases}`);
+    const { api, half, copy, arenaBytes } = result.boundary;
+    const us = (x) => `${x.toFixed(1)} µs`;
+    console.log(
+      `translate() in Chromium: JS API ${us(api.median)}, C++ half alone ${us(half.median)}, JS side ${us(api.median - half.median)}, of which the copy of ${kb(arenaBytes)} ${us(copy.median)} (within WASM memory: ${us(result.boundary.copyWithin.median)})`,
     );
   }
 }

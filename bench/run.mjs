@@ -590,6 +590,27 @@ function boundaryMarkdown(result) {
   return table(header, rows);
 }
 
+// The same boundary in the browser (measured by part 4, bench/page.mjs), where a result's fresh
+// buffer costs far more than in Node on this machine.
+function chromiumBoundaryMarkdown(page) {
+  const b = page && !page.skipped ? page.boundary : null;
+  if (!b) return [];
+  const us = (s) => `${fmtTime(s.median / 1000)} ±${Math.round(s.spread * 100)}%`;
+  const kib = (b.arenaBytes / 1024).toFixed(1);
+  return [
+    `In headless Chromium (part 4's page, its ${page.keystrokeWords}-word sentence, greedy, on a module of its own), \`translate()\` takes ${us(b.api)} per call and its C++ half alone (\`_translate\`: the decode and the reply, left in WASM memory) ${us(b.half)}, so the JavaScript side costs ${fmtTime((b.api.median - b.half.median) / 1000)} there. Most of it is the one copy of the trace's ${kib} KiB into a fresh buffer (\`HEAPU8.slice\`, timed alone: ${us(b.copy)}; the same bytes copied within WASM memory: ${us(b.copyWithin)}) and the freeing of those buffers: writing into new memory is slow on this virtual machine. In Node the JavaScript side costs a tenth of that (\`node bench/boundary-alone.mjs\`).`,
+    '',
+  ];
+}
+
+// A sentence on where a keystroke's main-thread time goes (bench/page.mjs's detailed trace).
+function phaseShares(phases) {
+  if (!phases) return '';
+  const ms = (phase) => `${phases[phase].median.toFixed(1)} ms`;
+  const rest = phases.total.median - phases.input.median - phases.render.median;
+  return `In a detailed trace of further keystrokes (which tracing slows to ${ms('total')} each), the key events take ${ms('input')} (the browser's text editing and the page's input handler), the render ${ms('render')}, style, layout and paint ${ms('lifecycle')}, and the commit of the frame and the tasks' overhead the remaining ${(rest - phases.lifecycle.median).toFixed(1)} ms.`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Targets.
 function targets(results) {
@@ -704,7 +725,7 @@ function targets(results) {
       fmtRatio,
       {
         missed:
-          'translate() crosses into WebAssembly once: the core writes a small JSON reply whose arrays are offsets into its own buffers, and wasm/explorer.js copies all typed arrays into one fresh buffer and hands out views of it (the score parts before and after the tanh, steps × source length × the attention size, are no longer in the trace: the page recomputes them for the step it shows). What is left is a cost per call, about 10 µs inside WebAssembly and 10–20 µs in JavaScript on this machine (writing and parsing the ~1 KB reply, ~20 views, the fresh buffer), which weighs most where there are few output words to share it (3 for the 5-word sentence); from run to run on this shared machine the ratios of the longer sentences move between about 1.0 and 1.3 (`node bench/boundary-alone.mjs` repeats the comparison alone). A binary reply with the field layout fetched once would remove the JSON on both sides; a view of WASM memory instead of the copy would remove the buffer, at the price of results that the next call overwrites.',
+          "translate() crosses into WebAssembly once and reads the trace through one copy: the C++ half copies the trace's arrays into one arena and writes a JSON text under a kilobyte (the strings and where each array lies), and wasm/explorer.js parses it, slices the arena out of WASM memory once and makes each array a view of that copy. What remains is a fixed cost per call, 5–10 µs in C++ (writing the reply) and 10–15 µs in JavaScript (the parse, the fresh buffer, some twenty views) in Node on this machine (`node bench/boundary-alone.mjs` splits it), so it weighs only where few output words share it: 3 for the 5-word sentence, where a call's whole budget at 1.10× is about 10 µs. In Chromium the fresh buffer costs more (the note under the table). Returning views of WASM memory instead of a copy would save the buffer, at the price of results that the next call overwrites or that the memory's growth detaches (the page keeps several traces at once).",
       },
     );
   }
@@ -743,7 +764,7 @@ function targets(results) {
       false,
       (v) => `${v.toFixed(2)} ms`,
       {
-        missed: `only the views near the window are drawn on a keystroke, and they write to the DOM only what changed; the page's animation-frame render (the decode, ~${(tenGreedy?.times['api-simd']?.median ?? NaN).toFixed(1)} ms per the decoding table, plus the heatmap, the sentence chips and the summary) takes ${p.keystrokeRender.median.toFixed(1)} ms of it. The rest is Chromium's: in a trace of these keystrokes, text editing ~1.8 ms, layout, pre-paint and paint ~2 ms, and ~3.5 ms of commit (rasterising the redrawn canvases in software: the headless browser runs without a GPU) and task overhead; with no view drawn at all a keystroke still costs ~5.5–6 ms here. Drawing the heatmap and summary canvases on an OffscreenCanvas in a worker would take their drawing and rasterising off the main thread.${results.clock === 'cpu' ? ' (These page timings are wall time on a busy machine.)' : ''}`,
+        missed: `only the views near the window are drawn on a keystroke, and they write to the DOM only what changed; the page's animation-frame render (the decode, ~${(tenGreedy?.times['api-simd']?.median ?? NaN).toFixed(1)} ms per the decoding table, plus the heatmap, the sentence chips and the summary) takes ${p.keystrokeRender.median.toFixed(1)} ms of it. The rest is Chromium's work for the keystroke. ${phaseShares(p.keystrokePhases)} The headless browser has no GPU, so it also rasterises the redrawn canvases in software. Drawing the heatmap and summary canvases on an OffscreenCanvas in a worker would take their drawing and rasterising off the main thread.${results.clock === 'cpu' ? ' (These page timings are wall time on a busy machine.)' : ''}`,
       },
     );
   } else {
@@ -869,6 +890,7 @@ function markdown(results) {
     '',
     results.decode ? boundaryMarkdown(results.decode) : '_Not run._',
     '',
+    ...chromiumBoundaryMarkdown(results.page),
     '### 4. The page',
     '',
     pageMarkdown(results.page),

@@ -345,5 +345,52 @@ TEST(Text, ClosestWordsSuggestsNearSpellings) {
   EXPECT_TRUE(closest_words("zzzzzzzz", vocab, 3).empty());
 }
 
+// The k nearest words by (edit distance, id) within the distance limit, found the slow way: every
+// word's full Levenshtein table, then a sort.
+std::vector<std::string> closest_words_by_brute_force(const std::string& word, const Vocab& vocab,
+                                                      int k) {
+  const auto chars = [](const std::string& s) {  // the test words are ASCII
+    return std::vector<char>(s.begin(), s.end());
+  };
+  const std::vector<char> a = chars(word);
+  const int limit = std::max(2, static_cast<int>(a.size()) / 2);
+  std::vector<std::pair<int, int>> scored;
+  for (int id = kNumReservedIds; id < vocab.size(); ++id) {
+    const std::vector<char> b = chars(vocab.word(id));
+    std::vector<std::vector<int>> d(a.size() + 1, std::vector<int>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); ++i) d[i][0] = static_cast<int>(i);
+    for (size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<int>(j);
+    for (size_t i = 1; i <= a.size(); ++i)
+      for (size_t j = 1; j <= b.size(); ++j)
+        d[i][j] = std::min(
+            {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    if (d[a.size()][b.size()] <= limit) scored.emplace_back(d[a.size()][b.size()], id);
+  }
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && i < static_cast<size_t>(std::max(0, k)); ++i)
+    out.push_back(vocab.word(scored[i].second));
+  return out;
+}
+
+TEST(Text, ClosestWordsAreTheNearestByDistanceThenId) {
+  // Random words over a small alphabet, so that many are near each other and distances tie.
+  std::mt19937 rng(7);
+  const auto random_word = [&rng] {
+    std::string w(2 + rng() % 7, 'a');
+    for (char& c : w) c = static_cast<char>('a' + rng() % 4);
+    return w;
+  };
+  std::vector<std::string> words = {"<unk>", "<s>", "</s>"};
+  for (int i = 0; i < 400; ++i) words.push_back(random_word());
+  const Vocab vocab(words);
+  for (int query = 0; query < 60; ++query) {
+    const std::string word = random_word();
+    for (int k : {0, 1, 3, 8})
+      EXPECT_EQ(closest_words(word, vocab, k), closest_words_by_brute_force(word, vocab, k))
+          << word << " k=" << k;
+  }
+}
+
 }  // namespace
 }  // namespace ae
