@@ -131,7 +131,7 @@ function keystrokeProbe() {
 // The JS boundary inside Chromium (part 3 runs in Node): translate() against its C++ half alone
 // (`_translate`, which decodes and writes the reply but leaves it in WASM memory), and the one copy
 // of the trace's arrays out of WASM memory that translate() makes, on a module of its own, in
-// interleaved rounds. Runs in the page; returns microseconds per call, one list per item.
+// interleaved rounds. Runs in the page; returns milliseconds per call, one list per item.
 async function boundaryProbe({ sentence, rounds }) {
   const { default: create } = await import('/wasm/simd/attention.js');
   const module = await create();
@@ -153,18 +153,18 @@ async function boundaryProbe({ sentence, rounds }) {
   const perCall = (fn, n) => {
     const start = performance.now();
     for (let i = 0; i < n; i++) fn();
-    return ((performance.now() - start) * 1000) / n;
+    return (performance.now() - start) / n;
   };
-  const samples = { api: [], half: [], copy: [], copyWithin: [], arenaBytes };
+  const samples = Object.fromEntries(Object.keys(items).map((name) => [name, []]));
   for (let round = 0; round < rounds + 2; round++) {
     for (const [name, fn] of Object.entries(items)) {
-      const us = perCall(fn, name.startsWith('copy') ? 400 : 40);
-      if (round >= 2) samples[name].push(us); // the first two rounds warm up
+      const ms = perCall(fn, name.startsWith('copy') ? 400 : 40);
+      if (round >= 2) samples[name].push(ms); // the first two rounds warm up
     }
   }
   module._free(scratch);
   explorer.delete();
-  return samples;
+  return { samples, arenaBytes };
 }
 
 /**
@@ -376,10 +376,9 @@ export async function benchPage({ root, quick, log, modelPath }) {
       keystrokeWords: words,
       keystrokePhases: phases,
       boundary: {
-        api: summarize(boundary.api),
-        half: summarize(boundary.half),
-        copy: summarize(boundary.copy),
-        copyWithin: summarize(boundary.copyWithin),
+        ...Object.fromEntries(
+          Object.entries(boundary.samples).map(([name, ms]) => [name, summarize(ms)]),
+        ),
         arenaBytes: boundary.arenaBytes,
       },
       sentence: SENTENCE,
@@ -423,10 +422,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       .map(([phase, summary]) => `${phase} ${summary.median.toFixed(2)} ms`)
       .join(', ');
     console.log(`  where a traced keystroke's main-thread time goes (medians): ${phases}`);
-    const { api, half, copy, arenaBytes } = result.boundary;
-    const us = (x) => `${x.toFixed(1)} µs`;
+    const { api, half, copy, copyWithin, arenaBytes } = result.boundary;
+    const us = (ms) => `${(ms * 1000).toFixed(1)} µs`;
     console.log(
-      `translate() in Chromium: JS API ${us(api.median)}, C++ half alone ${us(half.median)}, JS side ${us(api.median - half.median)}, of which the copy of ${kb(arenaBytes)} ${us(copy.median)} (within WASM memory: ${us(result.boundary.copyWithin.median)})`,
+      `translate() in Chromium: JS API ${us(api.median)}, C++ half alone ${us(half.median)}, JS side ${us(api.median - half.median)}, of which the copy of ${kb(arenaBytes)} ${us(copy.median)} (within WASM memory: ${us(copyWithin.median)})`,
     );
   }
 }

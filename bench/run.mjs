@@ -595,10 +595,9 @@ function boundaryMarkdown(result) {
 function chromiumBoundaryMarkdown(page) {
   const b = page && !page.skipped ? page.boundary : null;
   if (!b) return [];
-  const us = (s) => `${fmtTime(s.median / 1000)} ±${Math.round(s.spread * 100)}%`;
   const kib = (b.arenaBytes / 1024).toFixed(1);
   return [
-    `In headless Chromium (part 4's page, its ${page.keystrokeWords}-word sentence, greedy, on a module of its own), \`translate()\` takes ${us(b.api)} per call and its C++ half alone (\`_translate\`: the decode and the reply, left in WASM memory) ${us(b.half)}, so the JavaScript side costs ${fmtTime((b.api.median - b.half.median) / 1000)} there. Most of it is the one copy of the trace's ${kib} KiB into a fresh buffer (\`HEAPU8.slice\`, timed alone: ${us(b.copy)}; the same bytes copied within WASM memory: ${us(b.copyWithin)}) and the freeing of those buffers: writing into new memory is slow on this virtual machine. In Node the JavaScript side costs a tenth of that (\`node bench/boundary-alone.mjs\`).`,
+    `In headless Chromium (part 4's page, its ${page.keystrokeWords}-word sentence, greedy, on a module of its own), \`translate()\` takes ${fmtSummary(b.api)} per call and its C++ half alone (\`_translate\`: the decode and the reply, left in WASM memory) ${fmtSummary(b.half)}, so the JavaScript side costs ${fmtTime(b.api.median - b.half.median)} there. Most of it is the one copy of the trace's ${kib} KiB into a fresh buffer (\`HEAPU8.slice\`, timed alone: ${fmtSummary(b.copy)}; the same bytes copied within WASM memory: ${fmtSummary(b.copyWithin)}): writing into newly allocated memory is slow on this virtual machine. \`node bench/boundary-alone.mjs\` splits the same way in Node.`,
     '',
   ];
 }
@@ -607,8 +606,9 @@ function chromiumBoundaryMarkdown(page) {
 function phaseShares(phases) {
   if (!phases) return '';
   const ms = (phase) => `${phases[phase].median.toFixed(1)} ms`;
-  const rest = phases.total.median - phases.input.median - phases.render.median;
-  return `In a detailed trace of further keystrokes (which tracing slows to ${ms('total')} each), the key events take ${ms('input')} (the browser's text editing and the page's input handler), the render ${ms('render')}, style, layout and paint ${ms('lifecycle')}, and the commit of the frame and the tasks' overhead the remaining ${(rest - phases.lifecycle.median).toFixed(1)} ms.`;
+  const { total, input, render, lifecycle } = phases;
+  const rest = total.median - input.median - render.median - lifecycle.median;
+  return `In a detailed trace of further keystrokes (which tracing slows to ${ms('total')} each), the key events take ${ms('input')} (the browser's text editing and the page's input handler), the render ${ms('render')}, style, layout and paint ${ms('lifecycle')}, and the commit of the frame and the tasks' overhead the remaining ${rest.toFixed(1)} ms.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -680,6 +680,18 @@ function targets(results) {
       return v.length ? `${fmtRatio(Math.min(...v))}–${fmtRatio(Math.max(...v))}` : '—';
     };
     const boundary = range('api-simd', 'loop-wasm-simd128');
+    // The kernel table's GEMVs that run once per decoder step (its question W_a s, its GRU, its
+    // output layer), summed: the arithmetic floor of one output word.
+    const stepGemvs = (k?.rows ?? []).filter(
+      (r) =>
+        r.kernel === 'gemv' &&
+        /^(attention question|decoder GRU|output maxout|logits)/.test(r.label),
+    );
+    const simdMs = (r) => r.cell['wasm-simd128/simd']?.median / 1e6; // the kernel table is in ns
+    const stepGemvMs = stepGemvs.reduce((sum, r) => sum + simdMs(r), 0) || NaN;
+    const stepGemvSpeed = fmtRatio(
+      stepGemvs.reduce((sum, r) => sum + r.cell['native-sse2/simd']?.median / 1e6, 0) / stepGemvMs,
+    );
     const perToken = (key) =>
       `${(((tenGreedy?.times[key]?.median ?? NaN) / (tenGreedy?.steps ?? NaN)) * 1000).toFixed(0)} µs`;
     add(
@@ -699,7 +711,7 @@ function targets(results) {
       true,
       fmtRatio,
       {
-        missed: `onnxruntime-web runs the same matrix–vector products with good WASM SIMD kernels of its own (MLAS); what it adds is a fixed cost per session.run() (tensors in, 11 outputs out, graph execution), once per step and hypothesis: for the 10-word sentence, greedy, it takes ${perToken('ort')} per output word where our loop inside WASM takes ${perToken('loop-wasm-simd128')}, most of which is the arithmetic itself (the kernels table: the decoder step's GEMVs alone add up to ~20 µs here). Against the loop the ratio is ${range('ort', 'loop-wasm-simd128')}. 5× would need our whole step at about a fifth of onnxruntime-web's, below what its arithmetic costs at our kernels' speed (0.85× native SSE2); what could still close it: batching the beam's hypotheses into matrix–matrix products (beam search only), fused multiply-add (relaxed SIMD, not in Emscripten 3.1.6).`,
+        missed: `onnxruntime-web runs the same matrix–vector products with good WASM SIMD kernels of its own (MLAS); what it adds is a fixed cost per session.run() (tensors in, 11 outputs out, graph execution), once per step and hypothesis: for the 10-word sentence, greedy, it takes ${perToken('ort')} per output word where our loop inside WASM takes ${perToken('loop-wasm-simd128')}, most of which is the arithmetic itself (the kernel table's matrix–vector products of a decoder step alone add up to ${fmtTime(stepGemvMs)}, at ${stepGemvSpeed} the speed of native SSE2). Against the loop the ratio is ${range('ort', 'loop-wasm-simd128')}. 5× would need our whole step at about a fifth of onnxruntime-web's, below what its arithmetic costs at our kernels' speed; what could still close it: batching the beam's hypotheses into matrix–matrix products (beam search only), fused multiply-add (relaxed SIMD, not in Emscripten 3.1.6).`,
         missing: 'onnxruntime-web did not run',
       },
     );
